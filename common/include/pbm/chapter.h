@@ -1,0 +1,14 @@
+// The one command line every chapter shares (DESIGN.md):
+//   chNN_topic [--scene NAME] [--method M] [--h H] [--t-end T] [--set key=value ...]
+//              [--start X,Y] [--tol TOL] [--headless [--csv FILE] [--every K]]
+//              [--screenshot FILE [--frames N]] [--list-scenes] [--help]
+// A chapter's main() is `return pbm::runChapter(argc, argv, chapter);`.
+#pragma once
+
+#include "pbm/scene.h"
+
+namespace pbm {
+
+int runChapter(int argc, char** argv, const Chapter& chapter);
+
+}  // namespace pbm

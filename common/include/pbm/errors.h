@@ -1,0 +1,35 @@
+// Errors the shared command line turns into exit statuses (DESIGN.md,
+// "One command line for every chapter"):
+//   UsageError        bad arguments, unknown scenes or keys, out-of-range values -> 2
+//   SimulationDiverged a non-finite value in the state                         -> 3
+//   ExerciseNotDone   (exercise.h) a student function not written yet           -> 4
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace pbm {
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class SimulationDiverged : public std::runtime_error {
+ public:
+  SimulationDiverged(double t, double h, const std::string& what);
+  double time() const { return t_; }
+  double stepSize() const { return h_; }
+
+ private:
+  double t_, h_;
+};
+
+// Exit statuses, documented in README.md.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitDiverged = 3;
+inline constexpr int kExitExerciseNotDone = 4;
+
+}  // namespace pbm

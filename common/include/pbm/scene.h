@@ -1,0 +1,102 @@
+// A scene (DESIGN.md, "The viewer shell"): a name, the "what to look for"
+// text shown on screen, set-up, step, draw, panel and CSV row. One scene list
+// serves the viewer, the headless runner, the tests where useful and the
+// benchmarks, so a scene never touches the window or the command line itself.
+#pragma once
+
+#include <Eigen/Core>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pbm/param.h"
+
+namespace pbm {
+
+class Canvas2D;
+
+// The shell picks the camera from this: a pan-zoom plane for chapters 01-06
+// and 11, an orbit camera for the 3D chapters 07-10.
+enum class ViewKind { Plane2D, Orbit3D };
+
+// What the shared command line sets (--method, --h, --t-end, --start, --tol).
+// A scene fills in its defaults in its constructor.
+struct SceneSettings {
+  std::string method;  // one of Scene::methods(), or empty
+  double h = 0.01;     // step size, s
+  double hMin = 1e-4;  // range of the panel's log-scale h slider
+  double hMax = 1.0;
+  double tEnd = 10.0;         // end time of a headless run, s
+  std::vector<double> start;  // initial point, Scene::startSize() numbers
+  double tol = 1e-4;          // adaptive error tolerance (Scene::usesTol())
+};
+
+// Visible region of the plane a scene wants at start-up.
+struct ViewBox {
+  Eigen::Vector2d center{0.0, 0.0};
+  double halfHeight = 2.0;  // world units from the centre to the top edge
+};
+
+class Scene {
+ public:
+  virtual ~Scene() = default;
+
+  // --- identity and lesson text
+  virtual std::string name() const = 0;     // snake_case, `--scene NAME`
+  virtual std::string title() const = 0;    // a few words for the window
+  virtual std::string lookFor() const = 0;  // "what to look for", a sentence or two
+
+  // --- what the command line and the panel may change
+  SceneSettings& settings() { return settings_; }
+  const SceneSettings& settings() const { return settings_; }
+  ParamList& params() { return params_; }
+  virtual std::vector<std::string> methods() const { return {}; }  // empty: no --method
+  virtual int startSize() const { return 0; }                      // 0: no --start
+  virtual bool usesTol() const { return false; }
+  // Checks combinations the ranges cannot express; throws UsageError.
+  virtual void validate() const {}
+
+  // --- simulation
+  virtual void reset() = 0;                 // rebuild from settings and params
+  virtual void advance(double tLimit) = 0;  // one step of at most h, never past tLimit
+  virtual double time() const = 0;          // simulation clock, s
+  virtual double lastStepSize() const { return settings_.h; }
+  virtual long evals() const { return 0; }  // cumulative derivative evaluations
+  virtual bool stateFinite() const = 0;     // false: the run diverged
+  // Called when the panel changed a setting or parameter; by default restarts.
+  virtual void settingsChanged() { reset(); }
+
+  // --- headless output
+  virtual std::vector<std::string> csvColumns() const = 0;  // "t" first
+  virtual std::vector<double> csvRow() const = 0;           // NaN: empty cell
+
+  // --- viewer
+  virtual ViewKind view() const { return ViewKind::Plane2D; }
+  virtual ViewBox initialView() const { return {}; }
+  virtual int stepsPerFrame() const { return 1; }  // default; the panel changes it
+  virtual void draw(Canvas2D&) {}
+  virtual void panel() {}                               // ImGui widgets of this scene
+  virtual void hud(std::vector<std::string>&) const {}  // extra HUD lines
+  // Mouse in world coordinates. button: 0 left, 1 right (a click, not a drag:
+  // right-drag pans the camera). Return true if the scene used the press.
+  virtual bool onMouseDown(const Eigen::Vector2d&, int) { return false; }
+  virtual void onMouseDrag(const Eigen::Vector2d&) {}
+  virtual void onMouseUp(const Eigen::Vector2d&) {}
+  virtual void onHover(const Eigen::Vector2d&) {}
+
+ protected:
+  SceneSettings settings_;
+  ParamList params_;
+};
+
+using SceneFactory = std::function<std::unique_ptr<Scene>()>;
+
+// A chapter's main.cpp declares this and hands it to runChapter (chapter.h).
+struct Chapter {
+  std::string program;               // "ch01_vector_field"
+  std::string title;                 // "Vector fields and integral curves"
+  std::vector<SceneFactory> scenes;  // the first is the default
+};
+
+}  // namespace pbm

@@ -1,0 +1,45 @@
+// Live plots drawn inside the ImGui panel: a rolling time series (energy,
+// constraint error, step size) and an x-y plot with optional log axes (error
+// vs h). No plotting library: a few dozen draw-list calls.
+#pragma once
+
+#include <imgui.h>
+
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace pbm {
+
+struct XYSeries {
+  std::string name;
+  std::vector<double> x, y;
+  ImU32 color;
+  bool markers = true;  // dots at the samples
+  bool dashed = false;
+};
+
+// Draws the series into the current ImGui window; non-positive values are
+// skipped on a log axis.
+void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
+            const char* xLabel, const char* yLabel);
+
+class TimePlot {
+ public:
+  TimePlot(std::string title, std::vector<std::string> names, std::vector<ImU32> colors,
+           size_t capacity = 1500);
+  void clear();
+  void push(double t, const std::vector<double>& values);
+  void draw(ImVec2 size = {-1.f, 120.f}) const;
+  bool logY = false;
+
+ private:
+  std::string title_;
+  std::vector<std::string> names_;
+  std::vector<ImU32> colors_;
+  size_t capacity_;
+  std::deque<double> t_;
+  std::vector<std::deque<double>> v_;
+};
+
+}  // namespace pbm

@@ -1,0 +1,161 @@
+#include "pbm/viewer/canvas2d.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace pbm {
+
+Color withAlpha(Color c, int alpha) {
+  return (c & ~IM_COL32_A_MASK) |
+         (static_cast<ImU32>(std::clamp(alpha, 0, 255)) << IM_COL32_A_SHIFT);
+}
+
+Color heat(double s) {
+  s = std::clamp(std::isfinite(s) ? s : 1.0, 0.0, 1.0);
+  // Piecewise-linear through four stops: magnitude reads from cold to hot.
+  static const float stops[4][3] = {{40, 70, 160}, {40, 190, 210}, {240, 220, 80}, {235, 80, 60}};
+  const double x = s * 3.0;
+  const int i = std::min(2, static_cast<int>(x));
+  const double f = x - i;
+  auto mix = [&](int k) {
+    return static_cast<int>(stops[i][k] + f * (stops[i + 1][k] - stops[i][k]));
+  };
+  return IM_COL32(mix(0), mix(1), mix(2), 255);
+}
+
+Color categorical(int i) {
+  static const Color palette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
+                                  IM_COL32(0, 158, 115, 255),  IM_COL32(204, 121, 167, 255),
+                                  IM_COL32(240, 228, 66, 255), IM_COL32(213, 94, 0, 255),
+                                  IM_COL32(0, 114, 178, 255),  IM_COL32(180, 180, 180, 255)};
+  const int n = static_cast<int>(sizeof palette / sizeof palette[0]);
+  return palette[((i % n) + n) % n];
+}
+
+Canvas2D::Canvas2D(ImDrawList* drawList, const Camera2D& camera) : dl_(drawList), camera_(camera) {}
+
+void Canvas2D::line(const Eigen::Vector2d& a, const Eigen::Vector2d& b, Color c, float px) {
+  dl_->AddLine(camera_.toScreen(a), camera_.toScreen(b), c, px);
+}
+
+void Canvas2D::polyline(const std::vector<Eigen::Vector2d>& pts, Color c, float px) {
+  if (pts.size() < 2) return;
+  std::vector<ImVec2> s;
+  s.reserve(pts.size());
+  for (const auto& p : pts) s.push_back(camera_.toScreen(p));
+  dl_->AddPolyline(s.data(), static_cast<int>(s.size()), c, ImDrawFlags_None, px);
+}
+
+void Canvas2D::dashedPolyline(const std::vector<Eigen::Vector2d>& pts, Color c, float px,
+                              float dashPx) {
+  // Walk the screen-space polyline and draw every other dash-length piece.
+  float carried = 0.f;
+  bool on = true;
+  for (size_t i = 1; i < pts.size(); ++i) {
+    ImVec2 a = camera_.toScreen(pts[i - 1]);
+    const ImVec2 b = camera_.toScreen(pts[i]);
+    float len = std::hypot(b.x - a.x, b.y - a.y);
+    while (len > 0.f) {
+      const float take = std::min(len, dashPx - carried);
+      const ImVec2 e(a.x + (b.x - a.x) * take / len, a.y + (b.y - a.y) * take / len);
+      if (on) dl_->AddLine(a, e, c, px);
+      carried += take;
+      len -= take;
+      a = e;
+      if (carried >= dashPx) {
+        carried = 0.f;
+        on = !on;
+      }
+    }
+  }
+}
+
+namespace {
+std::vector<Eigen::Vector2d> circlePoints(const Eigen::Vector2d& c, double r, int n) {
+  std::vector<Eigen::Vector2d> pts(n + 1);
+  for (int i = 0; i <= n; ++i) {
+    const double a = 2.0 * M_PI * i / n;
+    pts[i] = c + r * Eigen::Vector2d(std::cos(a), std::sin(a));
+  }
+  return pts;
+}
+}  // namespace
+
+void Canvas2D::circle(const Eigen::Vector2d& center, double radius, Color c, float px) {
+  dl_->AddCircle(camera_.toScreen(center), static_cast<float>(radius * camera_.pixelsPerUnit()), c,
+                 0, px);
+}
+
+void Canvas2D::dashedCircle(const Eigen::Vector2d& center, double radius, Color c, float px) {
+  dashedPolyline(circlePoints(center, radius, 180), c, px);
+}
+
+void Canvas2D::disc(const Eigen::Vector2d& center, double radius, Color c) {
+  dl_->AddCircleFilled(camera_.toScreen(center),
+                       static_cast<float>(radius * camera_.pixelsPerUnit()), c);
+}
+
+void Canvas2D::dot(const Eigen::Vector2d& center, float radiusPx, Color c) {
+  dl_->AddCircleFilled(camera_.toScreen(center), radiusPx, c, 12);
+}
+
+void Canvas2D::cross(const Eigen::Vector2d& center, float h, Color c, float px) {
+  const ImVec2 s = camera_.toScreen(center);
+  dl_->AddLine(ImVec2(s.x - h, s.y - h), ImVec2(s.x + h, s.y + h), c, px);
+  dl_->AddLine(ImVec2(s.x - h, s.y + h), ImVec2(s.x + h, s.y - h), c, px);
+}
+
+void Canvas2D::arrow(const Eigen::Vector2d& from, const Eigen::Vector2d& to, Color c, float px,
+                     float headPx) {
+  const ImVec2 a = camera_.toScreen(from), b = camera_.toScreen(to);
+  const float dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
+  if (len < 0.5f) return;
+  const float ux = dx / len, uy = dy / len;
+  const float head = std::min(headPx, 0.6f * len);
+  const ImVec2 base(b.x - ux * head, b.y - uy * head);
+  dl_->AddLine(a, base, c, px);
+  dl_->AddTriangleFilled(b, ImVec2(base.x - uy * head * 0.5f, base.y + ux * head * 0.5f),
+                         ImVec2(base.x + uy * head * 0.5f, base.y - ux * head * 0.5f), c);
+}
+
+void Canvas2D::text(const Eigen::Vector2d& at, const std::string& s, Color c, ImVec2 off) {
+  const ImVec2 p = camera_.toScreen(at);
+  dl_->AddText(ImVec2(p.x + off.x, p.y + off.y), c, s.c_str());
+}
+
+void Canvas2D::polygonFilled(const std::vector<Eigen::Vector2d>& pts, Color c) {
+  if (pts.size() < 3) return;
+  std::vector<ImVec2> s;
+  for (const auto& p : pts) s.push_back(camera_.toScreen(p));
+  dl_->AddConvexPolyFilled(s.data(), static_cast<int>(s.size()), c);
+}
+
+void Canvas2D::grid() {
+  const Eigen::Vector2d lo = camera_.worldMin(), hi = camera_.worldMax();
+  // Spacing: a power of ten times 1, 2 or 5 so lines sit about 80 px apart.
+  const double target = 80.0 / camera_.pixelsPerUnit();
+  const double p10 = std::pow(10.0, std::floor(std::log10(target)));
+  double step = p10;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p10 >= target) {
+      step = m * p10;
+      break;
+    }
+  for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step)
+    line({x, lo.y()}, {x, hi.y()}, std::abs(x) < 0.5 * step ? colors::kAxis : colors::kGrid, 1.f);
+  for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step)
+    line({lo.x(), y}, {hi.x(), y}, std::abs(y) < 0.5 * step ? colors::kAxis : colors::kGrid, 1.f);
+  // Tick labels along the left and bottom edges.
+  char buf[32];
+  for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
+    std::snprintf(buf, sizeof buf, "%g", std::abs(x) < 0.5 * step ? 0.0 : x);
+    text({x, lo.y()}, buf, colors::kDim, ImVec2(3.f, -40.f));
+  }
+  for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step) {
+    std::snprintf(buf, sizeof buf, "%g", std::abs(y) < 0.5 * step ? 0.0 : y);
+    text({lo.x(), y}, buf, colors::kDim, ImVec2(4.f, -15.f));
+  }
+}
+
+}  // namespace pbm

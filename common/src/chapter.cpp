@@ -1,0 +1,212 @@
+#include "pbm/chapter.h"
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "pbm/csv.h"
+#include "pbm/errors.h"
+#include "pbm/exercise.h"
+#include "pbm/headless.h"
+#include "viewer.h"
+
+namespace pbm {
+
+namespace {
+
+// The raw text of each option, so that every bad value gets a message that
+// names what is accepted (DESIGN.md: one line, exit status 2).
+struct CommandLine {
+  std::string scene, method, h, tEnd, start, tol, csv, screenshot;
+  std::vector<std::string> sets;
+  bool headless = false, listScenes = false;
+  int every = 1, frames = 60;
+};
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : "|") + s;
+  return out;
+}
+
+double parseNumber(const std::string& text, const std::string& option,
+                   const std::string& accepted) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v))
+    throw UsageError(option + " '" + text + "' is not a number; accepted: " + accepted);
+  return v;
+}
+
+std::vector<double> parseList(const std::string& text, const std::string& option,
+                              const std::string& accepted) {
+  std::vector<double> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(parseNumber(item, option, accepted));
+  if (!text.empty() && text.back() == ',')
+    throw UsageError(option + " '" + text + "' is malformed; accepted: " + accepted);
+  return out;
+}
+
+// Applies the command line's simulation settings to the chosen scene.
+void configure(Scene& scene, const CommandLine& cl) {
+  SceneSettings& s = scene.settings();
+  const auto methods = scene.methods();
+  if (!cl.method.empty()) {
+    if (methods.empty())
+      throw UsageError("scene '" + scene.name() +
+                       "' has a single method; --method is not accepted");
+    if (std::find(methods.begin(), methods.end(), cl.method) == methods.end())
+      throw UsageError("unknown method '" + cl.method + "'; accepted: " + joined(methods));
+    s.method = cl.method;
+  }
+  if (!cl.h.empty()) {
+    s.h = parseNumber(cl.h, "--h", "a step size in seconds > 0");
+    if (!(s.h > 0)) throw UsageError("--h must be > 0 (a step size in seconds), got " + cl.h);
+  }
+  if (!cl.tEnd.empty()) {
+    s.tEnd = parseNumber(cl.tEnd, "--t-end", "an end time in seconds >= 0");
+    if (s.tEnd < 0) throw UsageError("--t-end must be >= 0 s, got " + cl.tEnd);
+  }
+  if (!cl.start.empty()) {
+    const int n = scene.startSize();
+    if (n == 0) throw UsageError("scene '" + scene.name() + "' takes no --start");
+    const std::string accepted = std::to_string(n) + " comma-separated numbers, e.g. " +
+                                 (n == 2 ? std::string("1,0") : std::string("1,0,..."));
+    s.start = parseList(cl.start, "--start", accepted);
+    if (static_cast<int>(s.start.size()) != n)
+      throw UsageError("--start '" + cl.start + "' is malformed; accepted: " + accepted);
+  }
+  if (!cl.tol.empty()) {
+    if (!scene.usesTol())
+      throw UsageError("scene '" + scene.name() + "' takes no --tol (no adaptive method)");
+    s.tol = parseNumber(cl.tol, "--tol", "an error tolerance > 0");
+    if (!(s.tol > 0)) throw UsageError("--tol must be > 0, got " + cl.tol);
+  }
+  for (const auto& a : cl.sets) scene.params().set(a);
+  scene.validate();
+}
+
+bool haveDisplay() {
+  const char* d = std::getenv("DISPLAY");
+  const char* w = std::getenv("WAYLAND_DISPLAY");
+  return (d && *d) || (w && *w);
+}
+
+int run(int argc, char** argv, const Chapter& chapter) {
+  std::vector<std::unique_ptr<Scene>> scenes;
+  std::vector<std::string> names;
+  for (const auto& make : chapter.scenes) {
+    scenes.push_back(make());
+    names.push_back(scenes.back()->name());
+  }
+
+  CommandLine cl;
+  CLI::App app(chapter.title, chapter.program);
+  app.add_option("--scene", cl.scene,
+                 "scene to run: " + joined(names) + " (default " + names[0] + ")");
+  app.add_option("--method", cl.method, "integration method (see --list-scenes)");
+  app.add_option("--h", cl.h, "step size in seconds, > 0");
+  app.add_option("--t-end", cl.tEnd, "end time of a headless run in seconds, >= 0");
+  app.add_option("--set", cl.sets, "scene parameter key=value (repeatable; see --list-scenes)")
+      ->take_all();
+  app.add_option("--start", cl.start, "initial point X,Y");
+  app.add_option("--tol", cl.tol, "error tolerance of the adaptive method, > 0");
+  app.add_flag("--headless", cl.headless, "run to --t-end without a window and write CSV");
+  app.add_option("--csv", cl.csv, "CSV file for --headless (default: standard output)");
+  app.add_option("--every", cl.every, "write a CSV row every K steps (default 1)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--screenshot", cl.screenshot, "open the window, run --frames frames, save a PNG");
+  app.add_option("--frames", cl.frames, "frames before the screenshot (default 60)")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--list-scenes", cl.listScenes, "list scenes with their methods and --set keys");
+  app.footer(
+      "Exit status: 0 ok, 1 failure (e.g. no display), 2 bad arguments, 3 the simulation "
+      "diverged, 4 an exercise is not done yet.");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    std::string what = e.what();
+    if (what.empty()) what = e.get_name();
+    throw UsageError(what + " (see --help)");
+  }
+
+  if (cl.listScenes) {
+    for (const auto& s : scenes) {
+      std::cout << s->name() << "  -  " << s->title() << "\n";
+      if (!s->methods().empty()) std::cout << "    --method " << joined(s->methods()) << "\n";
+      for (const auto& p : s->params().all())
+        std::cout << "    --set " << p.key << "=" << formatNumber(*p.value) << "  (" << p.help
+                  << "; " << formatNumber(p.min) << " to " << formatNumber(p.max) << ")\n";
+    }
+    return kExitOk;
+  }
+
+  int index = 0;
+  if (!cl.scene.empty()) {
+    auto it = std::find(names.begin(), names.end(), cl.scene);
+    if (it == names.end())
+      throw UsageError("unknown scene '" + cl.scene + "'; accepted: " + joined(names));
+    index = static_cast<int>(it - names.begin());
+  }
+  Scene& scene = *scenes[index];
+  configure(scene, cl);
+  if (cl.headless && !cl.screenshot.empty())
+    throw UsageError("--headless and --screenshot exclude each other");
+  if (!cl.headless && !cl.csv.empty()) throw UsageError("--csv needs --headless");
+
+  if (cl.headless) {
+    if (cl.csv.empty()) {
+      runHeadless(scene, std::cout, cl.every);
+      return kExitOk;
+    }
+    std::ofstream file(cl.csv);
+    if (!file) throw UsageError("cannot write CSV file '" + cl.csv + "'");
+    const HeadlessResult r = runHeadless(scene, file, cl.every);
+    std::cerr << chapter.program << ": " << scene.name() << ": " << r.steps << " steps, " << r.rows
+              << " rows to t = " << formatNumber(scene.time()) << " s written to " << cl.csv
+              << "\n";
+    return kExitOk;
+  }
+
+  if (!haveDisplay()) {
+    std::cerr << chapter.program
+              << ": no display (DISPLAY is not set): use --headless, run under xvfb-run -a with "
+                 "--screenshot FILE, or ./pbm run which does both\n";
+    return kExitFailure;
+  }
+  ViewerOptions options;
+  options.screenshot = cl.screenshot;
+  options.frames = cl.frames;
+  return runViewer(chapter, scenes, index, options);
+}
+
+}  // namespace
+
+int runChapter(int argc, char** argv, const Chapter& chapter) {
+  const std::string prog = chapter.program;
+  try {
+    return run(argc, argv, chapter);
+  } catch (const UsageError& e) {
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const SimulationDiverged& e) {
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kExitDiverged;
+  } catch (const ExerciseNotDone& e) {
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kExitExerciseNotDone;
+  } catch (const std::exception& e) {
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kExitFailure;
+  }
+}
+
+}  // namespace pbm

@@ -1,0 +1,34 @@
+#include "pbm/csv.h"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace pbm {
+
+std::string formatNumber(double v) {
+  char buf[64];
+  // Shortest representation that reads back to the same double.
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
+}
+
+CsvWriter::CsvWriter(std::ostream& out, const std::vector<std::string>& columns)
+    : out_(out), columns_(columns.size()) {
+  for (size_t i = 0; i < columns.size(); ++i) out_ << (i ? "," : "") << columns[i];
+  out_ << '\n';
+}
+
+void CsvWriter::row(const std::vector<double>& values) {
+  if (values.size() != columns_)
+    throw std::logic_error("CSV row has " + std::to_string(values.size()) + " values for " +
+                           std::to_string(columns_) + " columns");
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out_ << ',';
+    if (!std::isnan(values[i])) out_ << formatNumber(values[i]);
+  }
+  out_ << '\n';
+  ++rows_;
+}
+
+}  // namespace pbm

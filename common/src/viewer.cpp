@@ -1,0 +1,442 @@
+#include "viewer.h"
+
+#include <backends/imgui_impl_opengl2.h>
+#include <imgui.h>
+
+#include <SFML/Graphics.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <sstream>
+
+#include "imgui_sfml.h"
+#include "pbm/csv.h"
+#include "pbm/errors.h"
+#include "pbm/exercise.h"
+#include "pbm/viewer/camera2d.h"
+#include "pbm/viewer/canvas2d.h"
+
+namespace pbm {
+
+namespace {
+
+constexpr float kPanelWidth = 360.f;
+constexpr unsigned kWidth = 1280, kHeight = 800;
+
+std::string fmt(double v, const char* f = "%.4g") {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+class Shell {
+ public:
+  Shell(const Chapter& chapter, std::vector<std::unique_ptr<Scene>>& scenes, int first,
+        const ViewerOptions& options)
+      : chapter_(chapter), scenes_(scenes), current_(first), options_(options) {}
+
+  int run();
+
+ private:
+  Scene& scene() { return *scenes_[current_]; }
+  // Runs a scene call; an exercise not done or any other error becomes the
+  // on-screen message and pauses the simulation instead of crashing.
+  template <class F>
+  bool guarded(F&& f);
+  void selectScene(int index);
+  void resetScene();
+  void stepOnce();
+  void handleEvent(const sf::Event& e);
+  void layoutCamera(bool refit);
+  void drawScene();
+  void drawOverlay();
+  void drawPanel();
+  void drawMessage();
+  bool savePng(const std::string& path);
+
+  const Chapter& chapter_;
+  std::vector<std::unique_ptr<Scene>>& scenes_;
+  int current_;
+  ViewerOptions options_;
+
+  sf::RenderWindow window_;
+  Camera2D camera_;
+  bool paused_ = false;
+  bool showPanel_ = true;
+  int stepsPerFrame_ = 1;
+  long steps_ = 0;
+  std::string message_;  // error shown in the window (exercise not done, divergence)
+  std::string status_;   // transient status line (PNG saved)
+  float statusTimer_ = 0.f;
+  bool leftDown_ = false, rightDown_ = false, rightMoved_ = false;
+  ImVec2 lastMouse_{0, 0};
+  float fps_ = 60.f;
+  int pngCount_ = 0;
+};
+
+template <class F>
+bool Shell::guarded(F&& f) {
+  try {
+    f();
+    return true;
+  } catch (const ExerciseNotDone& e) {
+    message_ = std::string("Exercise not done: ") + e.exercise() + "\n  in " + e.file() +
+               "\n  hint: " + e.hint() +
+               "\nWrite it, rebuild (./pbm build --exercises NN) and press R.";
+  } catch (const std::exception& e) {
+    message_ = e.what();
+  }
+  paused_ = true;
+  return false;
+}
+
+void Shell::selectScene(int index) {
+  const int n = static_cast<int>(scenes_.size());
+  current_ = ((index % n) + n) % n;
+  stepsPerFrame_ = std::max(1, scene().stepsPerFrame());
+  layoutCamera(true);
+  resetScene();
+}
+
+void Shell::resetScene() {
+  message_.clear();
+  steps_ = 0;
+  paused_ = false;
+  guarded([&] { scene().reset(); });
+}
+
+void Shell::stepOnce() {
+  if (!message_.empty()) return;
+  guarded([&] {
+    scene().advance(std::numeric_limits<double>::infinity());
+    ++steps_;
+    if (!scene().stateFinite()) {
+      message_ = "The simulation diverged at t = " + fmt(scene().time()) +
+                 " s with h = " + fmt(scene().lastStepSize()) +
+                 " s (a non-finite value in the state).\nLower h or change the method, then "
+                 "press R.";
+      paused_ = true;
+    }
+  });
+}
+
+void Shell::layoutCamera(bool refit) {
+  const sf::Vector2u size = window_.getSize();
+  const float w = showPanel_ ? std::max(200.f, size.x - kPanelWidth) : static_cast<float>(size.x);
+  camera_.setViewport(w, size.y);
+  if (refit) {
+    const ViewBox box = scene().initialView();
+    camera_.fit(box.center, box.halfHeight);
+  }
+}
+
+void Shell::handleEvent(const sf::Event& e) {
+  ImGuiIO& io = ImGui::GetIO();
+  switch (e.type) {
+    case sf::Event::Closed:
+      window_.close();
+      break;
+    case sf::Event::Resized:
+      window_.setView(sf::View(sf::FloatRect(0.f, 0.f, e.size.width, e.size.height)));
+      layoutCamera(false);
+      break;
+    case sf::Event::KeyPressed:
+      if (io.WantCaptureKeyboard) break;
+      switch (e.key.code) {
+        case sf::Keyboard::P:
+          paused_ = !paused_;
+          break;
+        case sf::Keyboard::O:
+          paused_ = true;
+          stepOnce();
+          break;
+        case sf::Keyboard::R:
+          resetScene();
+          break;
+        case sf::Keyboard::LBracket:
+          selectScene(current_ - 1);
+          break;
+        case sf::Keyboard::RBracket:
+          selectScene(current_ + 1);
+          break;
+        case sf::Keyboard::Tab:
+          showPanel_ = !showPanel_;
+          layoutCamera(false);
+          break;
+        case sf::Keyboard::F12: {
+          const std::string path =
+              chapter_.program + "-" + scene().name() + "-" + std::to_string(++pngCount_) + ".png";
+          status_ = savePng(path) ? "saved " + path : "could not save " + path;
+          statusTimer_ = 3.f;
+          break;
+        }
+        default:
+          break;
+      }
+      break;
+    case sf::Event::MouseWheelScrolled:
+      if (io.WantCaptureMouse) break;
+      camera_.zoomAt(ImVec2(e.mouseWheelScroll.x, e.mouseWheelScroll.y),
+                     std::pow(1.15, e.mouseWheelScroll.delta));
+      break;
+    case sf::Event::MouseButtonPressed: {
+      if (io.WantCaptureMouse) break;
+      const ImVec2 at(e.mouseButton.x, e.mouseButton.y);
+      lastMouse_ = at;
+      if (e.mouseButton.button == sf::Mouse::Left) {
+        guarded([&] { leftDown_ = scene().onMouseDown(camera_.toWorld(at), 0); });
+      } else if (e.mouseButton.button == sf::Mouse::Right) {
+        rightDown_ = true;
+        rightMoved_ = false;
+      }
+      break;
+    }
+    case sf::Event::MouseButtonReleased: {
+      const ImVec2 at(e.mouseButton.x, e.mouseButton.y);
+      if (e.mouseButton.button == sf::Mouse::Left && leftDown_) {
+        leftDown_ = false;
+        guarded([&] { scene().onMouseUp(camera_.toWorld(at)); });
+      } else if (e.mouseButton.button == sf::Mouse::Right && rightDown_) {
+        rightDown_ = false;
+        // A right click that did not pan goes to the scene (e.g. remove a seed).
+        if (!rightMoved_) guarded([&] { scene().onMouseDown(camera_.toWorld(at), 1); });
+      }
+      break;
+    }
+    case sf::Event::MouseMoved: {
+      const ImVec2 at(e.mouseMove.x, e.mouseMove.y);
+      if (rightDown_) {
+        const ImVec2 d(at.x - lastMouse_.x, at.y - lastMouse_.y);
+        if (rightMoved_ || std::abs(d.x) + std::abs(d.y) > 3.f) {
+          rightMoved_ = true;
+          camera_.panPixels(d);
+          lastMouse_ = at;
+        }
+      } else {
+        lastMouse_ = at;
+      }
+      const Eigen::Vector2d w = camera_.toWorld(at);
+      if (leftDown_) guarded([&] { scene().onMouseDrag(w); });
+      if (!io.WantCaptureMouse) guarded([&] { scene().onHover(w); });
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void Shell::drawScene() {
+  Canvas2D canvas(ImGui::GetBackgroundDrawList(), camera_);
+  canvas.grid();
+  if (!guarded([&] { scene().draw(canvas); })) return;
+}
+
+void Shell::drawOverlay() {
+  // Lesson text top-left: the chapter, the scene, and what to look for.
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(440, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.78f);
+  ImGui::Begin("##lesson", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav);
+  ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", chapter_.title.c_str());
+  ImGui::Text("Scene %d/%d: %s", current_ + 1, static_cast<int>(scenes_.size()),
+              scene().title().c_str());
+  ImGui::Separator();
+  ImGui::TextColored(ImVec4(1.f, 0.85f, 0.45f, 1.f), "What to look for");
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextUnformatted(scene().lookFor().c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+  // HUD: the clock, the work done, the frame rate, then the scene's own readouts.
+  ImGui::Text("t = %.4f s   steps = %ld   evals = %ld   %.0f FPS", scene().time(), steps_,
+              scene().evals(), fps_);
+  ImGui::Text("h = %.4g s%s", scene().lastStepSize(), paused_ ? "   [paused]" : "");
+  std::vector<std::string> lines;
+  guarded([&] { scene().hud(lines); });
+  for (const auto& l : lines) ImGui::TextUnformatted(l.c_str());
+  if (statusTimer_ > 0.f) ImGui::TextColored(ImVec4(0.6f, 1.f, 0.6f, 1.f), "%s", status_.c_str());
+  ImGui::End();
+
+  // Key help along the bottom edge.
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const char* keys =
+      "P pause   O step   R reset   [ ] scenes   Tab panel   F12 PNG   wheel zoom   right-drag pan";
+  ImDrawList* fg = ImGui::GetForegroundDrawList();
+  const float right = showPanel_ ? ds.x - kPanelWidth : ds.x;
+  fg->AddRectFilled(ImVec2(0, ds.y - 24), ImVec2(right, ds.y), IM_COL32(16, 17, 21, 230));
+  fg->AddText(ImVec2(10, ds.y - 19), IM_COL32(170, 175, 185, 255), keys);
+}
+
+void Shell::drawPanel() {
+  if (!showPanel_) return;
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(ds.x - kPanelWidth, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, ds.y), ImGuiCond_Always);
+  ImGui::Begin("Controls", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  ImGui::PushItemWidth(-130.f);
+  // Scene list.
+  if (ImGui::BeginCombo("scene", scene().name().c_str())) {
+    for (int i = 0; i < static_cast<int>(scenes_.size()); ++i)
+      if (ImGui::Selectable(scenes_[i]->name().c_str(), i == current_)) selectScene(i);
+    ImGui::EndCombo();
+  }
+  if (ImGui::Button(paused_ ? "Run (P)" : "Pause (P)")) paused_ = !paused_;
+  ImGui::SameLine();
+  if (ImGui::Button("Step (O)")) {
+    paused_ = true;
+    stepOnce();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Reset (R)")) resetScene();
+  ImGui::SameLine();
+  if (ImGui::Button("Fit view")) layoutCamera(true);
+  ImGui::SliderInt("steps/frame", &stepsPerFrame_, 1, 500, "%d", ImGuiSliderFlags_Logarithmic);
+
+  bool changed = false;
+  SceneSettings& s = scene().settings();
+  const auto methods = scene().methods();
+  if (!methods.empty() && ImGui::BeginCombo("method", s.method.c_str())) {
+    for (const auto& m : methods)
+      if (ImGui::Selectable(m.c_str(), m == s.method)) s.method = m, changed = true;
+    ImGui::EndCombo();
+  }
+  double hLo = s.hMin, hHi = s.hMax;
+  changed |= ImGui::SliderScalar("h (s)", ImGuiDataType_Double, &s.h, &hLo, &hHi, "%.4g",
+                                 ImGuiSliderFlags_Logarithmic);
+  if (scene().usesTol()) {
+    double lo = 1e-10, hi = 1e-1;
+    changed |= ImGui::SliderScalar("tol", ImGuiDataType_Double, &s.tol, &lo, &hi, "%.2e",
+                                   ImGuiSliderFlags_Logarithmic);
+  }
+  for (auto& p : scene().params().all()) {
+    double lo = p.min, hi = p.max;
+    const bool moved = ImGui::SliderScalar(p.key.c_str(), ImGuiDataType_Double, p.value, &lo, &hi,
+                                           p.integer ? "%.0f" : "%.4g",
+                                           p.logScale && lo > 0 ? ImGuiSliderFlags_Logarithmic : 0);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help.c_str());
+    if (moved && p.integer) *p.value = std::round(*p.value);
+    changed |= moved;
+  }
+  if (changed) {
+    message_.clear();
+    paused_ = false;
+    guarded([&] {
+      scene().validate();
+      scene().settingsChanged();
+    });
+  }
+  ImGui::PopItemWidth();
+  ImGui::Separator();
+  guarded([&] { scene().panel(); });
+  ImGui::End();
+}
+
+void Shell::drawMessage() {
+  if (message_.empty()) return;
+  const ImVec2 ds = ImGui::GetIO().DisplaySize;
+  const float w = std::min(620.f, ds.x - 40.f);
+  ImGui::SetNextWindowPos(ImVec2((ds.x - (showPanel_ ? kPanelWidth : 0.f) - w) / 2, ds.y * 0.4f),
+                          ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(90, 24, 24, 235));
+  ImGui::Begin("##message", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextUnformatted(message_.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+bool Shell::savePng(const std::string& path) {
+  sf::Texture texture;
+  const sf::Vector2u size = window_.getSize();
+  if (!texture.create(size.x, size.y)) return false;
+  texture.update(window_);
+  return texture.copyToImage().saveToFile(path);
+}
+
+int Shell::run() {
+  sf::ContextSettings gl;
+  gl.antialiasingLevel = 4;
+  window_.create(sf::VideoMode(kWidth, kHeight), chapter_.program + " - " + chapter_.title,
+                 sf::Style::Default, gl);
+  if (!window_.isOpen()) {
+    std::cerr << chapter_.program << ": error: could not open a window\n";
+    return kExitFailure;
+  }
+  const bool shooting = !options_.screenshot.empty();
+  window_.setVerticalSyncEnabled(!shooting);
+  if (!shooting) window_.setFramerateLimit(60);
+
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // write nothing into the student's working directory
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 4.f;
+  imgui_sfml::init();
+  ImGui_ImplOpenGL2_Init();
+
+  selectScene(current_);
+  sf::Clock clock;
+  int frame = 0;
+  int status = kExitOk;
+  while (window_.isOpen()) {
+    sf::Event e;
+    while (window_.pollEvent(e)) {
+      imgui_sfml::processEvent(e);
+      handleEvent(e);
+    }
+    if (!window_.isOpen()) break;
+    const float dt = clock.restart().asSeconds();
+    fps_ = 0.9f * fps_ + 0.1f * (dt > 0.f ? 1.f / dt : fps_);
+    statusTimer_ -= dt;
+
+    if (!paused_ && message_.empty())
+      for (int i = 0; i < stepsPerFrame_ && message_.empty(); ++i) stepOnce();
+
+    imgui_sfml::newFrame(window_, dt);
+    ImGui_ImplOpenGL2_NewFrame();
+    ImGui::NewFrame();
+    drawScene();
+    drawOverlay();
+    drawPanel();
+    drawMessage();
+    ImGui::Render();
+
+    window_.clear(sf::Color(24, 26, 31));
+    window_.pushGLStates();
+    ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+    window_.popGLStates();
+
+    if (shooting && ++frame >= options_.frames) {
+      if (!savePng(options_.screenshot)) {
+        std::cerr << chapter_.program << ": error: could not write " << options_.screenshot << "\n";
+        status = kExitFailure;
+      }
+      window_.close();
+      break;
+    }
+    window_.display();
+  }
+  ImGui_ImplOpenGL2_Shutdown();
+  ImGui::DestroyContext();
+  return status;
+}
+
+}  // namespace
+
+int runViewer(const Chapter& chapter, std::vector<std::unique_ptr<Scene>>& scenes, int first,
+              const ViewerOptions& options) {
+  Shell shell(chapter, scenes, first, options);
+  return shell.run();
+}
+
+}  // namespace pbm
