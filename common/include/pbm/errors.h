@@ -2,6 +2,7 @@
 // "One command line for every chapter"):
 //   UsageError        bad arguments, unknown scenes or keys, out-of-range values -> 2
 //   SimulationDiverged a non-finite value in the state                         -> 3
+//   SolverFailure     a linear solve that is singular, indefinite or did not converge -> 3
 //   ExerciseNotDone   (exercise.h) a student function not written yet           -> 4
 #pragma once
 
@@ -23,6 +24,13 @@ class SimulationDiverged : public std::runtime_error {
 
  private:
   double t_, h_;
+};
+
+// A linear system the step needs could not be solved (Implicit Methods §3:
+// (I/h - f') must be invertible; CG needs a symmetric positive definite matrix).
+class SolverFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // Exit statuses, documented in README.md.
