@@ -87,7 +87,13 @@ void configure(Scene& scene, const CommandLine& cl) {
     s.tol = parseNumber(cl.tol, "--tol", "an error tolerance > 0");
     if (!(s.tol > 0)) throw UsageError("--tol must be > 0, got " + cl.tol);
   }
-  for (const auto& a : cl.sets) scene.params().set(a);
+  // `--set a=1 b=2`, `--set a=1 --set b=2` and `--set a=1,b=2` all work.
+  for (const auto& arg : cl.sets) {
+    std::stringstream ss(arg);
+    std::string one;
+    while (std::getline(ss, one, ',')) scene.params().set(one);
+    if (!arg.empty() && arg.back() == ',') scene.params().set("");
+  }
   scene.validate();
 }
 
