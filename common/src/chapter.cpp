@@ -206,6 +206,9 @@ int runChapter(int argc, char** argv, const Chapter& chapter) {
   } catch (const SimulationDiverged& e) {
     std::cerr << prog << ": error: " << e.what() << "\n";
     return kExitDiverged;
+  } catch (const SolverFailure& e) {
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kExitDiverged;
   } catch (const ExerciseNotDone& e) {
     std::cerr << prog << ": error: " << e.what() << "\n";
     return kExitExerciseNotDone;

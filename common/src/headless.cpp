@@ -32,7 +32,7 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every) {
       std::ostringstream msg;
       msg << "simulation diverged at t = " << formatNumber(scene.time())
           << " s with step h = " << formatNumber(scene.lastStepSize())
-          << " s (a non-finite value in the state); try a smaller --h";
+          << " s (a non-finite or blown-up state); try a smaller --h";
       throw SimulationDiverged(scene.time(), scene.lastStepSize(), msg.str());
     }
     if (!(scene.time() > before))

@@ -21,6 +21,9 @@ struct Axis {
   }
   void finish() {
     if (!(lo <= hi)) lo = 0, hi = 1;
+    // A little room above and below, so a constant series is not drawn on the frame.
+    const double pad = 0.04 * (hi - lo);
+    lo -= pad, hi += pad;
     if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
       const double pad = log ? 0.5 : std::max(1e-9, 0.05 * std::abs(hi) + 1e-9);
       lo -= pad, hi += pad;

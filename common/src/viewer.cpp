@@ -115,7 +115,7 @@ void Shell::stepOnce() {
     if (!scene().stateFinite()) {
       message_ = "The simulation diverged at t = " + fmt(scene().time()) +
                  " s with h = " + fmt(scene().lastStepSize()) +
-                 " s (a non-finite value in the state).\nLower h or change the method, then "
+                 " s (a non-finite or blown-up state).\nLower h or change the method, then "
                  "press R.";
       paused_ = true;
     }
