@@ -1,0 +1,16 @@
+// Chapter 01: vector fields and integral curves (Differential Equation Basics
+// §1, §4; Particle System Dynamics §2, the phase plane). The scenes live in
+// field_scenes.h; the shared runner gives the viewer and the headless CSV.
+#include "field_scenes.h"
+#include "pbm/chapter.h"
+
+int main(int argc, char** argv) {
+  const pbm::Chapter chapter{
+      "ch01_vector_field",
+      "Vector fields and integral curves",
+      {ch01::makeRotationScene, ch01::makeSpiralSinkScene, ch01::makeSaddleScene,
+       ch01::makeStiffBowlScene, ch01::makeRotatingWindScene, ch01::makeSpringPhaseScene,
+       ch01::makePendulumPhaseScene},
+  };
+  return pbm::runChapter(argc, argv, chapter);
+}

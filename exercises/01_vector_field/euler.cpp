@@ -1,0 +1,23 @@
+// Chapter 01 exercise: Euler's method (Differential Equation Basics §2.1) and the
+// Euler polygon that approximates an integral curve (DEB §2.1, Fig. 3).
+//
+// Write both against the OdeSystem interface alone (pbm/ode.h): the slide "A
+// Code Fragment" gets the state, evaluates the derivative once, scales it by h,
+// adds it, and installs the result at t + h. See pbm/euler.h for the contracts.
+#include "pbm/euler.h"
+
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+void eulerStep(OdeSystem& /*sys*/, double /*h*/) {
+  PBM_TODO("eulerStep", "DEB §2.1: getState(x, t); derivEval(xdot); setState(x + h xdot, t + h)");
+}
+
+std::vector<Eigen::Vector2d> traceIntegralCurve(OdeSystem& /*sys*/, double /*h*/, int /*steps*/) {
+  PBM_TODO("traceIntegralCurve",
+           "DEB §2.1 Fig. 3: vertices x0 then `steps` eulerSteps; after step k re-install the "
+           "time as t0 + k h (computed, not summed); return the first two components");
+}
+
+}  // namespace pbm

@@ -1,0 +1,43 @@
+// Chapter 01 exercise: the catalogue of vector fields (Differential Equation Basics §1).
+//
+// Each function returns f(x, t), the velocity a point must have if it passes
+// through x at time t. Replace every PBM_TODO line with the formula from
+// pbm/fields.h (the README's table lists the exact integral curves, which the
+// tests differentiate to check your fields). Run `./pbm test 01` when done.
+#include "pbm/fields.h"
+
+#include <cmath>
+
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+Eigen::Vector2d rotationField(const Eigen::Vector2d& /*x*/, double /*t*/) {
+  PBM_TODO("rotationField", "DEB §2.1: concentric circles, f(x, y) = (-y, x)");
+}
+
+Eigen::Vector2d spiralSinkField(const Eigen::Vector2d& /*x*/, double /*t*/, double /*a*/) {
+  PBM_TODO("spiralSinkField", "DEB §1: rotation plus a pull inwards, f = (-a x - y, x - a y)");
+}
+
+Eigen::Vector2d saddleField(const Eigen::Vector2d& /*x*/, double /*t*/) {
+  PBM_TODO("saddleField", "DEB §1: stretch x, squeeze y, f = (x, -y); x y stays constant");
+}
+
+Eigen::Vector2d stiffBowlField(const Eigen::Vector2d& /*x*/, double /*t*/, double /*k*/) {
+  PBM_TODO("stiffBowlField", "Implicit Methods eq. (2-1): f = (-x, -k y)");
+}
+
+Eigen::Vector2d rotatingWindField(const Eigen::Vector2d& /*x*/, double /*t*/, double /*omega*/) {
+  PBM_TODO("rotatingWindField",
+           "DEB §1 (f depends on t): f = (cos(omega t), sin(omega t)), the same everywhere");
+}
+
+Eigen::Vector2d phasePlaneField(const Eigen::Vector2d& /*xv*/, double /*t*/, double /*mass*/,
+                                const std::function<double(double x, double v, double t)>&
+                                /*force*/) {
+  PBM_TODO("phasePlaneField",
+           "PSD §2: state (x, v), derivative (v, F(x, v, t) / m) with F = force(x, v, t)");
+}
+
+}  // namespace pbm

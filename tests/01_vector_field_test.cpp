@@ -1,0 +1,468 @@
+// Chapter 01 tests: vector fields, the solver interface and the Euler polygon.
+// Each test is named after a claim of the notes (research ch01-04 §1.2, C1.x)
+// and checks it against an exact closed form or an independent computation.
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <numbers>
+#include <vector>
+
+#include "pbm/counting_system.h"
+#include "pbm/euler.h"
+#include "pbm/field_point.h"
+#include "pbm/fields.h"
+
+namespace {
+
+using Eigen::Vector2d;
+using pbm::FieldPoint;
+
+constexpr double kPi = std::numbers::pi;
+
+Eigen::Matrix2d rotation(double angle) {
+  return Eigen::Rotation2Dd(angle).toRotationMatrix();
+}
+
+// Traces `steps` Euler steps of `field` from (x0, t0) with the student's tracer.
+std::vector<Vector2d> trace(pbm::Field2d field, const Vector2d& x0, double h, int steps,
+                            double t0 = 0.0) {
+  FieldPoint p(std::move(field), x0, t0);
+  return pbm::traceIntegralCurve(p, h, steps);
+}
+
+double relErr(double got, double want) {
+  return std::abs(got - want) / std::abs(want);
+}
+
+// ---------------------------------------------------------------- C1.1
+// An exact integral curve x(t) of each catalogue field and the field itself.
+struct CatalogueCase {
+  const char* name;
+  std::function<Vector2d(double)> curve;                   // x(t), x(0) = x0
+  std::function<Vector2d(const Vector2d&, double)> field;  // the student's f(x, t)
+};
+
+// Exact curves from the research table, written independently of the fields.
+std::vector<CatalogueCase> catalogue() {
+  const Vector2d x0(0.8, -0.6);
+  const double a = 0.3, k = 3.0, omega = 1.7, m = 2.0, ks = 5.0;
+  const double w = std::sqrt(ks / m);
+  return {
+      {"rotation", [=](double t) -> Vector2d { return rotation(t) * x0; },
+       [](const Vector2d& x, double t) { return pbm::rotationField(x, t); }},
+      {"spiral_sink", [=](double t) -> Vector2d { return std::exp(-a * t) * (rotation(t) * x0); },
+       [=](const Vector2d& x, double t) { return pbm::spiralSinkField(x, t, a); }},
+      {"saddle", [=](double t) { return Vector2d(x0.x() * std::exp(t), x0.y() * std::exp(-t)); },
+       [](const Vector2d& x, double t) { return pbm::saddleField(x, t); }},
+      {"stiff_bowl",
+       [=](double t) { return Vector2d(x0.x() * std::exp(-t), x0.y() * std::exp(-k * t)); },
+       [=](const Vector2d& x, double t) { return pbm::stiffBowlField(x, t, k); }},
+      {"rotating_wind",
+       [=](double t) -> Vector2d {
+         return x0 + Vector2d(std::sin(omega * t), 1.0 - std::cos(omega * t)) / omega;
+       },
+       [=](const Vector2d& x, double t) { return pbm::rotatingWindField(x, t, omega); }},
+      {"spring_phase",
+       [=](double t) {
+         return Vector2d(x0.x() * std::cos(w * t) + x0.y() / w * std::sin(w * t),
+                         -x0.x() * w * std::sin(w * t) + x0.y() * std::cos(w * t));
+       },
+       [=](const Vector2d& x, double t) {
+         return pbm::phasePlaneField(x, t, m, [=](double p, double, double) { return -ks * p; });
+       }},
+  };
+}
+
+// DEB §1: each catalogued closed form is an integral curve, xdot = f(x, t).
+TEST(Ch01Fields, ExactCurvesSatisfyXdotEqualsF) {
+  const double t = 0.7, d = 1e-5;
+  for (const auto& c : catalogue()) {
+    const Vector2d central = (c.curve(t + d) - c.curve(t - d)) / (2 * d);
+    const Vector2d f = c.field(c.curve(t), t);
+    EXPECT_LT((central - f).norm(), 1e-8)
+        << c.name << ": f = " << f.transpose() << ", dx/dt = " << central.transpose();
+  }
+}
+
+// PSD §2: the phase-plane derivative is (v, F(x, v, t)/m), with x, v and t
+// passed to the force as they are (a force that uses all three).
+TEST(Ch01Fields, PhasePlaneDerivativeIsVelocityAndForceOverMass) {
+  const auto force = [](double x, double v, double t) { return 3.0 * x - 5.0 * v + 7.0 * t; };
+  const Vector2d f = pbm::phasePlaneField({0.25, -0.5}, 0.125, 4.0, force);
+  EXPECT_EQ(f.x(), -0.5);
+  EXPECT_EQ(f.y(), (0.75 + 2.5 + 0.875) / 4.0);
+}
+
+// ---------------------------------------------------------------- C1.2
+// DEB §4: dim, get/set of (x, t), and derivEval at the installed state.
+TEST(Ch01FieldPoint, InterfaceSetGetIsExactAndDerivEvalLeavesStateAlone) {
+  FieldPoint p([](const Vector2d& x, double t) { return pbm::rotatingWindField(x, t, 1.3); },
+               Vector2d(0.0, 0.0));
+  EXPECT_EQ(p.dim(), 2);
+  Eigen::VectorXd x(2);
+  x << 0.123456789012345, -9.87654321098765;
+  p.setState(x, 0.3);
+  Eigen::VectorXd got;
+  double t = -1.0;
+  p.getState(got, t);
+  ASSERT_EQ(got.size(), 2);
+  EXPECT_EQ(got(0), x(0));
+  EXPECT_EQ(got(1), x(1));
+  EXPECT_EQ(t, 0.3);
+
+  Eigen::VectorXd f1, f2;
+  p.derivEval(f1);
+  p.derivEval(f2);
+  ASSERT_EQ(f1.size(), 2);
+  EXPECT_EQ(f1(0), std::cos(1.3 * 0.3));  // f at the installed t, not at the constructor's
+  EXPECT_EQ(f1(1), std::sin(1.3 * 0.3));
+  EXPECT_EQ(f1(0), f2(0));
+  EXPECT_EQ(f1(1), f2(1));
+  p.getState(got, t);
+  EXPECT_EQ(got(0), x(0));
+  EXPECT_EQ(got(1), x(1));
+  EXPECT_EQ(t, 0.3);
+}
+
+// DEB §4: the constructor's (x0, t0) is the installed state.
+TEST(Ch01FieldPoint, StartsAtTheGivenPointAndTime) {
+  FieldPoint p([](const Vector2d& x, double t) { return pbm::saddleField(x, t); },
+               Vector2d(0.5, -2.0), 1.5);
+  Eigen::VectorXd x;
+  double t = 0.0;
+  p.getState(x, t);
+  EXPECT_EQ(x, Eigen::Vector2d(0.5, -2.0));
+  EXPECT_EQ(t, 1.5);
+  Eigen::VectorXd f;
+  p.derivEval(f);
+  EXPECT_EQ(f, Eigen::Vector2d(0.5, 2.0));
+}
+
+// ---------------------------------------------------------------- Euler on OdeSystem
+// A 1D test system xdot = -k x, written here so eulerStep is checked on a system
+// other than FieldPoint (the solver sees only the interface, DEB §4).
+class Decay : public pbm::OdeSystem {
+ public:
+  explicit Decay(double k, double x0) : k_(k), x_(x0) {}
+  int dim() const override { return 1; }
+  void getState(Eigen::VectorXd& x, double& t) const override {
+    x = Eigen::VectorXd::Constant(1, x_);
+    t = t_;
+  }
+  void setState(const Eigen::VectorXd& x, double t) override {
+    x_ = x(0);
+    t_ = t;
+  }
+  void derivEval(Eigen::VectorXd& xdot) override { xdot = Eigen::VectorXd::Constant(1, -k_ * x_); }
+  double x() const { return x_; }
+  double t() const { return t_; }
+
+ private:
+  double k_, x_, t_ = 0.0;
+};
+
+// DEB §2.1: for xdot = -k x, Euler gives x_n = (1 - h k)^n x0: a decay for
+// h < 1/k, an oscillation about zero for 1/k < h < 2/k, a blow-up beyond 2/k.
+TEST(Ch01Euler, DecayOscillatesAboveOneOverKAndDivergesAboveTwoOverK) {
+  const double k = 4.0;
+  for (double h : {0.125, 0.375, 0.625}) {  // 1 - hk = 0.5, -0.5, -1.5 (dyadic: exact)
+    Decay d(k, 1.0);
+    for (int n = 1; n <= 12; ++n) {
+      pbm::eulerStep(d, h);
+      EXPECT_EQ(d.x(), std::pow(1.0 - h * k, n)) << "h = " << h << ", step " << n;
+      EXPECT_EQ(d.t(), n * h);
+    }
+  }
+}
+
+// DEB §2: cost is counted in derivative evaluations; Euler needs one per step.
+TEST(Ch01Euler, CostsOneDerivativeEvaluationPerStep) {
+  FieldPoint p([](const Vector2d& x, double t) { return pbm::rotationField(x, t); },
+               Vector2d(1.0, 0.0));
+  pbm::CountingSystem counted(p);
+  for (int i = 0; i < 7; ++i) pbm::eulerStep(counted, 0.1);
+  EXPECT_EQ(counted.evals(), 7);
+  counted.resetCounts();
+  const auto v = pbm::traceIntegralCurve(counted, 0.1, 25);
+  EXPECT_EQ(v.size(), 26u);
+  EXPECT_EQ(counted.evals(), 25);
+}
+
+// ---------------------------------------------------------------- C1.3
+// DEB §2.1, Fig. 3: each leg of the Euler polygon is h f at the leg's start,
+// with f evaluated at the leg's start time t0 + k h (time-dependent field).
+TEST(Ch01Euler, PolygonLegsFollowFAtEachLegStart) {
+  const double omega = 1.7, h = 0.05, t0 = 0.2;
+  const int n = 40;
+  const auto v =
+      trace([=](const Vector2d& x, double t) { return pbm::rotatingWindField(x, t, omega); },
+            Vector2d(0.3, -0.4), h, n, t0);
+  ASSERT_EQ(v.size(), static_cast<size_t>(n + 1));
+  EXPECT_EQ(v[0], Vector2d(0.3, -0.4));
+  for (int k = 0; k < n; ++k) {
+    const double tk = t0 + k * h;
+    const Vector2d leg = h * Vector2d(std::cos(omega * tk), std::sin(omega * tk));
+    const double scale = std::max(1.0, v[k + 1].norm());
+    EXPECT_LT((v[k + 1] - v[k] - leg).norm(), 1e-15 * scale) << "leg " << k;
+  }
+}
+
+// ---------------------------------------------------------------- C1.4
+// DEB §2.1, "the spiral of your choice": on a linear field f = A x Euler gives
+// x_n = (I + hA)^n x0, and each step scales |x|^2 of the spiral sink by
+// (1 - ha)^2 + h^2, so Euler turns the sink into a source for h > 2a/(1 + a^2).
+TEST(Ch01Euler, SpiralSinkBecomesASourceAboveHEquals2aOver1PlusASquared) {
+  const double a = 0.25;  // threshold 2a/(1+a^2) = 0.4705882...
+  Eigen::Matrix2d A;
+  A << -a, -1.0, 1.0, -a;
+  const Vector2d x0(1.0, 0.0);
+  const int n = 40;
+  for (double h : {0.25, 0.5}) {
+    const auto v =
+        trace([=](const Vector2d& x, double t) { return pbm::spiralSinkField(x, t, a); }, x0, h, n);
+    const double factor = (1 - h * a) * (1 - h * a) + h * h;  // 0.94140625 or 1.015625
+    EXPECT_LT(relErr(v[n].squaredNorm(), std::pow(factor, n)), 1e-13) << "h = " << h;
+    // An independent matrix power (I + hA)^n x0 by repeated multiplication.
+    const Eigen::Matrix2d step = Eigen::Matrix2d::Identity() + h * A;
+    Eigen::Matrix2d power = Eigen::Matrix2d::Identity();
+    for (int i = 0; i < n; ++i) power = step * power;
+    EXPECT_LT((v[n] - power * x0).norm(), 1e-13 * (power * x0).norm()) << "h = " << h;
+  }
+  const double h1 = 0.25, h2 = 0.5;
+  EXPECT_LT(std::pow((1 - h1 * a) * (1 - h1 * a) + h1 * h1, n), 0.09);  // 0.0893...: sink
+  EXPECT_GT(std::pow((1 - h2 * a) * (1 - h2 * a) + h2 * h2, n), 1.85);  // 1.8592...: source
+}
+
+// ---------------------------------------------------------------- C1.5
+// DEB §2.1, Fig. 4: on circles Euler always spirals outward, r_n = r0 (1+h^2)^{n/2},
+// and turns by atan(h) per step; a smaller h slows the drift but never removes it.
+TEST(Ch01Euler, RotationRadiusGrowsBySqrtOnePlusHSquaredPerStep) {
+  struct Case {
+    double h;
+    int n;
+    double r;
+  };
+  for (const Case c : {Case{0.1, 100, 1.6446318218438827}, Case{0.01, 628, 1.031896560647043}}) {
+    const auto v = trace([](const Vector2d& x, double t) { return pbm::rotationField(x, t); },
+                         Vector2d(1.0, 0.0), c.h, c.n);
+    EXPECT_LT(relErr(v[c.n].norm(), c.r), 1e-12) << "h = " << c.h;
+    EXPECT_LT(relErr(v[c.n].norm(), std::pow(1 + c.h * c.h, c.n / 2.0)), 1e-12);
+    // Unwrapped angle: sum the per-leg turns, each must be atan(h).
+    double theta = 0.0;
+    for (int k = 0; k < c.n; ++k) {
+      const double turn =
+          std::atan2(v[k].x() * v[k + 1].y() - v[k].y() * v[k + 1].x(), v[k].dot(v[k + 1]));
+      EXPECT_NEAR(turn, std::atan(c.h), 1e-13);
+      theta += turn;
+    }
+    EXPECT_LT(relErr(theta, c.n * std::atan(c.h)), 1e-12);
+    for (int k = 0; k < c.n; ++k) EXPECT_GT(v[k + 1].norm(), v[k].norm());  // always outward
+  }
+}
+
+// ---------------------------------------------------------------- C1.6
+// DEB §2.1: "bigger steps, bigger errors"; the global error of the Euler polygon
+// is O(h): the least-squares slope of log(error) against log(h) is 1.
+TEST(Ch01Euler, GlobalErrorIsFirstOrderInH) {
+  const Vector2d x0(1.0, 0.0);
+  const Vector2d exact = rotation(1.0) * x0;
+  std::vector<double> lx, ly;
+  for (int n : {40, 80, 160, 320}) {
+    const double h = 1.0 / n;
+    const auto v =
+        trace([](const Vector2d& x, double t) { return pbm::rotationField(x, t); }, x0, h, n);
+    lx.push_back(std::log(h));
+    ly.push_back(std::log((v[n] - exact).norm()));
+  }
+  const double mx = (lx[0] + lx[1] + lx[2] + lx[3]) / 4, my = (ly[0] + ly[1] + ly[2] + ly[3]) / 4;
+  double sxy = 0, sxx = 0;
+  for (size_t i = 0; i < lx.size(); ++i) {
+    sxy += (lx[i] - mx) * (ly[i] - my);
+    sxx += (lx[i] - mx) * (lx[i] - mx);
+  }
+  EXPECT_NEAR(sxy / sxx, 1.0, 0.05);
+}
+
+// ---------------------------------------------------------------- C1.7
+// DEB §1, §2.1: the saddle's exact curves keep x y constant; an Euler step
+// multiplies x y by exactly (1 + h)(1 - h) = 1 - h^2.
+TEST(Ch01Euler, SaddleProductXyShrinksByOneMinusHSquaredPerStep) {
+  const double h = 0.25;
+  const int n = 20;
+  const auto v = trace([](const Vector2d& x, double t) { return pbm::saddleField(x, t); },
+                       Vector2d(0.5, 2.0), h, n);
+  EXPECT_LT(relErr(v[n].x() * v[n].y(), std::pow(0.9375, n)), 1e-14);
+  EXPECT_EQ(v[n].x(), 0.5 * std::pow(1.25, n));  // dyadic: exact
+  EXPECT_EQ(v[n].y(), 2.0 * std::pow(0.75, n));
+}
+
+// ---------------------------------------------------------------- C1.8
+// DEB §1; Implicit Methods §2: the stiff bowl's Euler polygon is
+// x_n = (1 - h)^n x0, y_n = (1 - hk)^n y0 (dyadic inputs: exactly).
+TEST(Ch01Euler, StiffBowlComponentsDecayByOneMinusHAndOneMinusHk) {
+  const double k = 4.0, h = 0.125;
+  const int n = 16;
+  const auto v = trace([=](const Vector2d& x, double t) { return pbm::stiffBowlField(x, t, k); },
+                       Vector2d(1.0, 1.0), h, n);
+  for (int i = 0; i <= n; ++i) {
+    EXPECT_EQ(v[i].x(), std::pow(0.875, i)) << "vertex " << i;
+    EXPECT_EQ(v[i].y(), std::pow(0.5, i)) << "vertex " << i;
+  }
+  // The exact curve through (1, 1) is y = x^k; Euler's y falls faster here.
+  EXPECT_LT(v[n].y(), std::pow(v[n].x(), k));
+}
+
+// ---------------------------------------------------------------- C1.9
+// DEB §1, "dual time dependence": on the rotating wind Euler is a left Riemann
+// sum of (cos wt, sin wt), x_N = (h, h cot(pi/(2N))) with h = T/N, T = pi/w,
+// near the exact (0, 2/w); freezing the field at t0 would land at (T, 0).
+TEST(Ch01Euler, RotatingWindSeesTheTimeOfEachStep) {
+  const double omega = 2.0, T = kPi / omega;
+  const int n = 50;
+  const double h = T / n;
+  const auto v =
+      trace([=](const Vector2d& x, double t) { return pbm::rotatingWindField(x, t, omega); },
+            Vector2d(0.0, 0.0), h, n);
+  EXPECT_NEAR(v[n].x(), h, 1e-12);
+  EXPECT_NEAR(v[n].y(), h / std::tan(kPi / (2 * n)), 1e-12);    // 0.99967099...
+  EXPECT_LT((v[n] - Vector2d(0.0, 2.0 / omega)).norm(), 0.04);  // near the exact curve
+  EXPECT_GT((v[n] - Vector2d(T, 0.0)).norm(), 1.0);             // far from a frozen field
+}
+
+// ---------------------------------------------------------------- C1.10
+// DEB §1: the flow property. For an autonomous field n1 steps then n2 more give
+// the polygon of n1 + n2 steps bitwise; a time-dependent field must resume at
+// t0 + n1 h, and restarting the clock at 0 gives a different curve.
+TEST(Ch01Trace, TracingInTwoLegsEqualsTracingInOne) {
+  const double h = 0.1;
+  const int n1 = 17, n2 = 23;
+  const pbm::Field2d rot = [](const Vector2d& x, double t) { return pbm::rotationField(x, t); };
+  const auto whole = trace(rot, Vector2d(0.7, 0.2), h, n1 + n2);
+  FieldPoint p(rot, Vector2d(0.7, 0.2));
+  const auto first = pbm::traceIntegralCurve(p, h, n1);
+  const auto second = pbm::traceIntegralCurve(p, h, n2);
+  ASSERT_EQ(second.size(), static_cast<size_t>(n2 + 1));
+  EXPECT_EQ(second[0], first[n1]);
+  for (int i = 0; i <= n2; ++i) EXPECT_EQ(second[i], whole[n1 + i]) << "vertex " << n1 + i;
+
+  const pbm::Field2d wind = [](const Vector2d& x, double t) {
+    return pbm::rotatingWindField(x, t, 1.5);
+  };
+  const auto wholeWind = trace(wind, Vector2d(0.0, 0.0), h, n1 + n2);
+  FieldPoint q(wind, Vector2d(0.0, 0.0));
+  pbm::traceIntegralCurve(q, h, n1);
+  const auto resumed = pbm::traceIntegralCurve(q, h, n2);
+  EXPECT_LT((resumed[n2] - wholeWind[n1 + n2]).norm(), 1e-13);
+  const auto restarted = trace(wind, wholeWind[n1], h, n2, 0.0);
+  EXPECT_GT((restarted[n2] - wholeWind[n1 + n2]).norm(), 0.5);
+}
+
+// ---------------------------------------------------------------- C1.11
+// DEB §1: where f(x*) = 0 the point, once dropped there, never moves.
+TEST(Ch01Trace, FixedPointsStayFixed) {
+  const std::vector<pbm::Field2d> fields = {
+      [](const Vector2d& x, double t) { return pbm::rotationField(x, t); },
+      [](const Vector2d& x, double t) { return pbm::spiralSinkField(x, t, 0.4); },
+      [](const Vector2d& x, double t) { return pbm::saddleField(x, t); },
+      [](const Vector2d& x, double t) { return pbm::stiffBowlField(x, t, 50.0); },
+      [](const Vector2d& x, double t) {
+        return pbm::phasePlaneField(x, t, 1.0,
+                                    [](double p, double, double) { return -std::sin(p); });
+      },
+  };
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const auto v = trace(fields[i], Vector2d(0.0, 0.0), 0.3, 30);
+    ASSERT_EQ(v.size(), 31u);
+    for (const auto& p : v) EXPECT_EQ(p.norm(), 0.0) << "field " << i;
+  }
+  // The pendulum's upper equilibrium (pi, 0) only to round-off: sin(pi) != 0 in floating point.
+  const auto up = trace(fields[4], Vector2d(kPi, 0.0), 0.3, 30);
+  for (const auto& p : up) EXPECT_LT((p - Vector2d(kPi, 0.0)).norm(), 1e-12);
+}
+
+// ---------------------------------------------------------------- C1.12
+// PSD §2: in the phase plane of a spring the exact curves are the ellipses
+// E = m v^2/2 + k x^2/2 = const; Euler multiplies E by exactly 1 + h^2 k/m per step.
+TEST(Ch01Euler, SpringPhasePlaneEnergyGrowsByOnePlusHSquaredKOverM) {
+  const double m = 1.0, k = 4.0, h = 0.25;
+  const int n = 10;
+  const auto v = trace(
+      [=](const Vector2d& xv, double t) {
+        return pbm::phasePlaneField(xv, t, m, [=](double x, double, double) { return -k * x; });
+      },
+      Vector2d(1.0, 0.0), h, n);
+  const auto energy = [=](const Vector2d& s) {
+    return 0.5 * m * s.y() * s.y() + 0.5 * k * s.x() * s.x();
+  };
+  EXPECT_EQ(energy(v[0]), 2.0);
+  for (int i = 1; i <= n; ++i)
+    EXPECT_LT(relErr(energy(v[i]), 2.0 * std::pow(1.0 + h * h * k / m, i)), 1e-13) << "step " << i;
+  EXPECT_LT(relErr(energy(v[n]), 18.62645149230957), 1e-13);
+}
+
+// ---------------------------------------------------------------- edge cases
+// DEB §2.1: a polygon of zero legs is its start point; the state is untouched.
+TEST(Ch01Trace, ZeroStepsReturnsJustTheStartPoint) {
+  FieldPoint p([](const Vector2d& x, double t) { return pbm::rotationField(x, t); },
+               Vector2d(0.3, 0.4), 2.5);
+  pbm::CountingSystem counted(p);
+  const auto v = pbm::traceIntegralCurve(counted, 0.1, 0);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0], Vector2d(0.3, 0.4));
+  EXPECT_EQ(counted.evals(), 0);
+  Eigen::VectorXd x;
+  double t = 0.0;
+  p.getState(x, t);
+  EXPECT_EQ(t, 2.5);
+}
+
+// DEB §1, §2.1: a negative h follows the curve backward in time: the saddle's
+// x shrinks by (1 - |h|) and y grows by (1 + |h|) per step, and the clock runs back.
+TEST(Ch01Trace, NegativeHTracesBackward) {
+  const double h = -0.25;
+  const int n = 8;
+  FieldPoint p([](const Vector2d& x, double t) { return pbm::saddleField(x, t); },
+               Vector2d(1.0, 1.0), 1.0);
+  const auto v = pbm::traceIntegralCurve(p, h, n);
+  ASSERT_EQ(v.size(), static_cast<size_t>(n + 1));
+  for (int i = 0; i <= n; ++i) {
+    EXPECT_EQ(v[i].x(), std::pow(0.75, i));
+    EXPECT_EQ(v[i].y(), std::pow(1.25, i));
+  }
+  Eigen::VectorXd x;
+  double t = 0.0;
+  p.getState(x, t);
+  EXPECT_EQ(t, -1.0);
+
+  // Time-dependent: the backward legs see f at t0 + k h, k = 0, 1, ... (h < 0).
+  const double omega = 0.9;
+  const auto w =
+      trace([=](const Vector2d& s, double tt) { return pbm::rotatingWindField(s, tt, omega); },
+            Vector2d(0.0, 0.0), -0.1, 20, 3.0);
+  for (int k = 0; k < 20; ++k) {
+    const double tk = 3.0 - 0.1 * k;
+    const Vector2d leg = -0.1 * Vector2d(std::cos(omega * tk), std::sin(omega * tk));
+    EXPECT_LT((w[k + 1] - w[k] - leg).norm(), 1e-14) << "leg " << k;
+  }
+}
+
+// euler.h: the time after k steps is t0 + k h computed from k, so ten steps of
+// 0.1 from 0 end at 10 * 0.1 = 1 exactly (a running sum gives 0.9999999999999999).
+TEST(Ch01Trace, InstallsTimeT0PlusKhComputedNotAccumulated) {
+  FieldPoint p([](const Vector2d& x, double t) { return pbm::rotationField(x, t); },
+               Vector2d(1.0, 0.0), 0.0);
+  pbm::traceIntegralCurve(p, 0.1, 10);
+  Eigen::VectorXd x;
+  double t = 0.0;
+  p.getState(x, t);
+  EXPECT_EQ(t, 1.0);
+  double sum = 0.0;
+  for (int i = 0; i < 10; ++i) sum += 0.1;
+  EXPECT_NE(sum, 1.0);  // the test is only meaningful if the two differ
+}
+
+}  // namespace
