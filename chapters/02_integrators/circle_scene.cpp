@@ -1,0 +1,393 @@
+// Scene `circle` (DEB §2.1 Fig. 4, §2.2): the rotation field (-y, x), whose
+// integral curves are circles, integrated from the same start by Euler,
+// midpoint and RK4 with the same h. One step multiplies r by
+//   Euler sqrt(1 + h^2),  midpoint sqrt(1 + h^4/4),  RK4 sqrt(1 - h^6/72 + h^8/576)
+// (research ch01-04 C2.1): Euler spirals out, midpoint barely, RK4 barely in.
+// The panel compares r after each revolution with r0 rho^n, draws the
+// stability regions with z = +-ih marked, and plots error against h with the
+// measured slopes 1, 2, 4. `--method` picks the run the CSV and HUD follow;
+// `adaptive` adds adaptive Euler (step doubling, DEB §3) in amber.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <numbers>
+#include <vector>
+
+#include "integrator_scenes.h"
+#include "pbm/adaptive.h"
+#include "pbm/counting_system.h"
+#include "pbm/exercise.h"
+#include "pbm/field_point.h"
+#include "pbm/fields.h"
+#include "pbm/headless.h"
+#include "pbm/viewer/plot.h"
+#include "stability_inset.h"
+
+namespace ch02 {
+
+namespace {
+
+using Eigen::Vector2d;
+constexpr double kTwoPi = 2 * std::numbers::pi;
+constexpr size_t kMaxTrail = 40000;
+
+// r per step on the rotation field (C2.1), the prediction the table shows.
+double rhoPerStep(pbm::Method m, double h) {
+  switch (m) {
+    case pbm::Method::Euler:
+      return std::sqrt(1 + h * h);
+    case pbm::Method::Midpoint:
+      return std::sqrt(1 + std::pow(h, 4) / 4);
+    case pbm::Method::RK4:
+      return std::sqrt(1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576);
+  }
+  return 1;
+}
+
+// One point moving in the rotation field (chapter 01's FieldPoint), with its
+// evaluation counter and the path it left.
+struct Track {
+  explicit Track(const Vector2d& x0) : point(pbm::rotationField, x0), counted(point), trail{x0} {}
+  Vector2d x() const {
+    Eigen::VectorXd s;
+    double t;
+    point.getState(s, t);
+    return s.head<2>();
+  }
+  double t() const {
+    Eigen::VectorXd s;
+    double t;
+    point.getState(s, t);
+    return t;
+  }
+  void record() {
+    if (trail.size() >=
+        kMaxTrail) {  // keep every other point: the shape stays, memory does not grow
+      std::vector<Vector2d> half;
+      for (size_t i = 0; i < trail.size(); i += 2) half.push_back(trail[i]);
+      trail.swap(half);
+    }
+    trail.push_back(x());
+  }
+  pbm::FieldPoint point;
+  pbm::CountingSystem counted;
+  std::vector<Vector2d> trail;
+  std::vector<double> revR;  // r at the first step ending at or after each revolution
+  std::vector<long> revN;    // and the number of steps taken by then
+};
+
+class CircleScene : public pbm::Scene {
+ public:
+  CircleScene() {
+    settings_.method = "euler";
+    settings_.h = 0.1;
+    settings_.hMin = 1e-3;
+    settings_.hMax = 1.0;
+    settings_.tEnd = kTwoPi;
+    settings_.start = {1.0, 0.0};
+    settings_.tol = 1e-4;
+    params_
+        .add("exaggerate", &exaggerate_, 1.0, 1e4,
+             "drawing only: r - r0 is drawn this many times larger, 1")
+        .logScale = true;
+  }
+
+  std::string name() const override { return "circle"; }
+  std::string title() const override { return "Euler vs midpoint vs RK4 on circles"; }
+  std::string lookFor() const override {
+    return "Same start, same h on the rotation field (-y, x), whose exact paths are circles "
+           "(dashed). Euler (red) spirals out by sqrt(1+h^2) per step, midpoint (green) by "
+           "sqrt(1+h^4/4), RK4 (blue) creeps inward by sqrt(1-h^6/72+h^8/576): the panel's "
+           "table checks r after each revolution against r0 rho^n. The inset shows why: "
+           "z = +-ih lies outside Euler's and midpoint's stability regions, inside RK4's up to "
+           "h = 2 sqrt 2. Change h and watch the error-vs-h slopes 1, 2, 4.";
+  }
+  std::vector<std::string> methods() const override {
+    return {"euler", "midpoint", "rk4", "adaptive"};
+  }
+  int startSize() const override { return 2; }
+  bool usesTol() const override { return true; }
+  int stepsPerFrame() const override { return 2; }
+  pbm::ViewBox initialView() const override { return {{0.35, 0.0}, 2.3}; }
+
+  void reset() override {
+    const Vector2d x0(settings_.start[0], settings_.start[1]);
+    x0_ = x0;
+    tracks_.clear();
+    for (int i = 0; i < 3; ++i) tracks_.push_back(std::make_unique<Track>(x0));
+    adaptive_ = std::make_unique<Track>(x0);
+    adaptiveOn_ = !parseFixedMethod(settings_.method, primary_);
+    stats_ = {};
+    rejectedAt_.clear();
+    hNext_ = settings_.h;
+    time_ = 0;
+    fixedSteps_ = 0;
+    lastH_ = 0;
+    appliedH_ = settings_.h, appliedTol_ = settings_.tol, appliedMethod_ = settings_.method;
+  }
+
+  // The exaggeration only changes the drawing: keep the runs going.
+  void settingsChanged() override {
+    if (appliedH_ != settings_.h || appliedTol_ != settings_.tol ||
+        appliedMethod_ != settings_.method)
+      reset();
+  }
+
+  void advance(double tLimit) override {
+    if (!adaptiveOn_) {
+      const double h = pbm::clipStep(time_, settings_.h, tLimit);
+      stepFixed(h);
+      time_ = h == settings_.h ? fixedSteps_ * settings_.h : tLimit;
+      lastH_ = h;
+      return;
+    }
+    // Adaptive Euler: try the proposed step (clipped to land on tLimit); the
+    // student's adaptiveStep retries smaller until the error estimate meets tol.
+    const long rejectedBefore = stats_.rejected;
+    const Vector2d from = adaptive_->x();
+    const double tryH = pbm::clipStep(time_, hNext_, tLimit);
+    const double next = pbm::adaptiveStep(adaptive_->counted, tryH, settings_.tol, &stats_);
+    const bool landed = tryH != hNext_ && stats_.lastH == tryH;  // the clipped last step
+    // A clipped step says nothing about the h the field wants: keep the old proposal then.
+    if (!landed) hNext_ = next;
+    if (stats_.rejected > rejectedBefore) rejectedAt_.push_back(from);
+    lastH_ = stats_.lastH;
+    time_ = landed ? tLimit : adaptive_->t();
+    adaptive_->record();
+    // The fixed-step spirals follow in the viewer (tLimit = infinity) to compare at equal t.
+    if (std::isinf(tLimit))
+      while ((fixedSteps_ + 1) * settings_.h <= time_) stepFixed(settings_.h);
+  }
+
+  double time() const override { return time_; }
+  double lastStepSize() const override { return lastH_ > 0 ? lastH_ : settings_.h; }
+  long evals() const override { return primaryTrack().counted.evals(); }
+  bool stateFinite() const override { return primaryTrack().x().allFinite(); }
+
+  std::vector<std::string> csvColumns() const override {
+    return {"t", "x", "y", "r", "h", "evals"};
+  }
+  // h is the step just taken: 0 in the initial row.
+  std::vector<double> csvRow() const override {
+    const Vector2d x = primaryTrack().x();
+    return {time_, x.x(), x.y(), std::hypot(x.x(), x.y()), lastH_, double(evals())};
+  }
+
+  void draw(pbm::Canvas2D& c) override {
+    c.dot(x0_, 4.f, pbm::colors::kExact);
+    c.text(x0_, "start", pbm::colors::kDim, {8.f, 2.f});
+    // Midpoint and RK4 stay so close to the circle that they would hide each
+    // other: midpoint is drawn wide underneath, RK4 thin on top, the exact
+    // circle dashed over both.
+    const float width[] = {2.2f, 5.f, 1.6f};
+    for (int i : {0, 1, 2}) {
+      const pbm::Method m = kFixedMethods[i];
+      c.polyline(shown(tracks_[i]->trail), methodColor(m), width[i]);
+    }
+    c.dashedCircle({0, 0}, x0_.norm(), pbm::colors::kExact, 1.2f);
+    for (int i = 0; i < 3; ++i) {
+      const pbm::Method m = kFixedMethods[i];
+      const Vector2d x = tracks_[i]->x();
+      const auto at = shown({x});
+      if (at.empty()) continue;
+      c.dot(at[0], 4.5f, methodColor(m));
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%s  r = %.7f", methodLabel(m), x.norm());
+      c.text(at[0], buf, methodColor(m), {10.f, -26.f + 16.f * i});
+    }
+    if (adaptiveOn_) {
+      const auto pts = shown(adaptive_->trail);
+      c.polyline(pts, pbm::colors::kAdaptive, 2.f);
+      for (const auto& p : pts) c.dot(p, 2.f, pbm::colors::kAdaptive);
+      for (const auto& p : shown(rejectedAt_))
+        c.cross(p, 4.f, pbm::withAlpha(pbm::colors::kAdaptive, 110));
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "adaptive Euler  r = %.7f", adaptive_->x().norm());
+      if (!pts.empty()) c.text(pts.back(), buf, pbm::colors::kAdaptive, {10.f, 22.f});
+    }
+    c.text({0, 0}, "f(x) = (-y, x)", pbm::colors::kDim, {6.f, 4.f});
+    if (exaggerate_ > 1) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "r - r0 drawn x%.0f", exaggerate_);
+      c.text({0, -x0_.norm()}, buf, pbm::colors::kWarning, {6.f, 4.f});
+    }
+  }
+
+  void hud(std::vector<std::string>& lines) const override {
+    char buf[160];
+    const double h = settings_.h;
+    std::snprintf(buf, sizeof buf, "rho/step  Euler %.6f  mid %.8f  RK4 %.10f",
+                  rhoPerStep(pbm::Method::Euler, h), rhoPerStep(pbm::Method::Midpoint, h),
+                  rhoPerStep(pbm::Method::RK4, h));
+    lines.push_back(buf);
+    if (adaptiveOn_) {
+      std::snprintf(buf, sizeof buf, "adaptive: %ld accepted, %ld rejected, h in [%.3g, %.3g]",
+                    stats_.accepted, stats_.rejected, stats_.accepted ? stats_.hMin : 0.0,
+                    stats_.hMax);
+      lines.push_back(buf);
+    }
+  }
+
+  void panel() override {
+    revolutionTable();
+    sectionTitle("Stability regions (z = h lambda plane)");
+    drawStabilityInset(settings_.h, 200.f);
+    sectionTitle("Error after one revolution vs h");
+    errorVsH();
+  }
+
+ private:
+  const Track& primaryTrack() const {
+    if (adaptiveOn_) return *adaptive_;
+    return *tracks_[static_cast<int>(primary_)];
+  }
+  pbm::Method primaryMethod() const { return adaptiveOn_ ? pbm::Method::Euler : primary_; }
+
+  void stepFixed(double h) {
+    ++fixedSteps_;
+    const double tAfter = fixedSteps_ * settings_.h;
+    for (int i = 0; i < 3; ++i) {
+      Track& tr = *tracks_[i];
+      if (!tr.x().allFinite()) continue;  // an unstable run stops, the others go on
+      pbm::step(tr.counted, kFixedMethods[i], h);
+      tr.record();
+      if (tAfter >= kTwoPi * (tr.revR.size() + 1) - 1e-9) {
+        tr.revR.push_back(tr.x().norm());
+        tr.revN.push_back(fixedSteps_);
+      }
+    }
+  }
+
+  // The points as drawn: r - r0 scaled by the exaggeration, stopping where a
+  // diverging run leaves any sensible region.
+  std::vector<Vector2d> shown(const std::vector<Vector2d>& p) const {
+    const double r0 = x0_.norm();
+    std::vector<Vector2d> out;
+    out.reserve(p.size());
+    for (const auto& v : p) {
+      const double r = v.norm();
+      if (!v.allFinite() || r > 1e5) break;
+      out.push_back(r > 0 ? v * std::max(0.0, r0 + exaggerate_ * (r - r0)) / r : v);
+    }
+    return out;
+  }
+
+  void revolutionTable() {
+    sectionTitle("r after each revolution (grey: r0 rho^n, n steps)");
+    const size_t revs = tracks_[0]->revR.size();
+    if (revs == 0) {
+      ImGui::TextDisabled("(one revolution takes t = 2 pi; n = steps taken)");
+      return;
+    }
+    if (ImGui::BeginTable("revs", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("rev (n)");
+      for (pbm::Method m : kFixedMethods) ImGui::TableSetupColumn(methodLabel(m));
+      ImGui::TableHeadersRow();
+      const size_t first = revs > 5 ? revs - 5 : 0;
+      for (size_t k = first; k < revs; ++k) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu (%ld)", k + 1, tracks_[0]->revN[k]);
+        for (int i = 0; i < 3; ++i) {
+          ImGui::TableNextColumn();
+          const Track& tr = *tracks_[i];
+          if (k >= tr.revR.size()) continue;
+          const double pred =
+              x0_.norm() * std::pow(rhoPerStep(kFixedMethods[i], settings_.h), tr.revN[k]);
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(methodColor(kFixedMethods[i])), "%.7g",
+                             tr.revR[k]);
+          ImGui::TextDisabled("%.7g", pred);
+        }
+      }
+      ImGui::EndTable();
+    }
+  }
+
+  // One revolution with the student's integrate for h over two decades; the
+  // least-squares slope of log error against log h is the method's order.
+  void errorVsH() {
+    if (sweepFor_ != settings_.h) {
+      sweepFor_ = settings_.h;
+      sweep_.clear();
+      sweepError_.clear();
+      try {
+        for (pbm::Method m : kFixedMethods) {
+          pbm::XYSeries s;
+          s.color = methodColor(m);
+          for (int i = 0; i <= 8; ++i) {
+            const double h = 0.002 * std::pow(100.0, i / 8.0);  // 0.002 .. 0.2
+            pbm::FieldPoint p(pbm::rotationField, x0_);
+            pbm::integrate(p, m, h, kTwoPi);
+            Eigen::VectorXd x;
+            double t;
+            p.getState(x, t);
+            const double err = (x.head<2>() - x0_).norm() / x0_.norm();
+            if (err > 1e-11 && std::isfinite(err)) {  // above round-off
+              s.x.push_back(h);
+              s.y.push_back(err);
+            }
+          }
+          char buf[64];
+          std::snprintf(buf, sizeof buf, "%s slope %.2f", methodLabel(m), slope(s.x, s.y));
+          s.name = buf;
+          sweep_.push_back(s);
+        }
+      } catch (const pbm::ExerciseNotDone& e) {
+        sweepError_ = e.what();
+      }
+    }
+    if (!sweepError_.empty()) {
+      ImGui::TextWrapped("%s", sweepError_.c_str());
+      return;
+    }
+    auto series = sweep_;
+    double lo = 1e300, hi = 0;
+    for (const auto& sr : sweep_)
+      for (double e : sr.y) lo = std::min(lo, e), hi = std::max(hi, e);
+    if (hi > 0)
+      series.push_back(
+          {"current h", {settings_.h, settings_.h}, {lo, hi}, pbm::colors::kAdaptive, false, true});
+    pbm::plotXY("errh", series, ImVec2(-1.f, 200.f), true, true, "h (s)", "|x(2 pi) - x0| / r0");
+  }
+
+  static double slope(const std::vector<double>& x, const std::vector<double>& y) {
+    const double n = double(x.size());
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double a = std::log(x[i]), b = std::log(y[i]);
+      sx += a, sy += b, sxx += a * a, sxy += a * b;
+    }
+    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  }
+
+  Vector2d x0_{1, 0};
+  std::vector<std::unique_ptr<Track>> tracks_;  // Euler, midpoint, RK4
+  std::unique_ptr<Track> adaptive_;
+  bool adaptiveOn_ = false;
+  pbm::Method primary_ = pbm::Method::Euler;
+  pbm::AdaptiveStats stats_;
+  std::vector<Vector2d> rejectedAt_;  // where an adaptive step had to retry
+  double hNext_ = 0.1;
+  double time_ = 0;
+  long fixedSteps_ = 0;
+  double lastH_ = 0;
+  double exaggerate_ = 1;
+  double appliedH_ = 0, appliedTol_ = 0;
+  std::string appliedMethod_;
+
+  double sweepFor_ = -1;
+  std::vector<pbm::XYSeries> sweep_;
+  std::string sweepError_;
+};
+
+}  // namespace
+
+std::unique_ptr<pbm::Scene> makeCircleScene() {
+  return std::make_unique<CircleScene>();
+}
+
+}  // namespace ch02

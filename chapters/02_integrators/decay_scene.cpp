@@ -1,0 +1,174 @@
+// Scene `decay` (DEB §2.1; IM slide "Euler's method has a speed limit"):
+// x' = -k x, whose solution decays as e^{-kt}. Plotted against t, Euler's
+// iterates are (1 - hk)^n: monotone for hk < 1, zero after one step at hk = 1,
+// a decaying flip-flop up to hk = 2, neutral at 2, exploding beyond. Midpoint
+// (1 - z + z^2/2 >= 1/2) and RK4 never flip sign; they lose stability by
+// monotone growth, at hk = 2 and hk = 2.785 (research ch01-04 C2.4).
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "integrator_scenes.h"
+#include "pbm/counting_system.h"
+#include "pbm/headless.h"
+
+namespace ch02 {
+
+namespace {
+
+using Eigen::Vector2d;
+constexpr double kHorizon = 30;      // s, the viewer's time axis
+constexpr double kTimeScale = 0.15;  // world x per second: 30 s fit beside the panel
+Vector2d plotPoint(double t, double x) {
+  return {kTimeScale * t, x};
+}
+
+class DecaySystem : public pbm::OdeSystem {
+ public:
+  explicit DecaySystem(const double& k) : k_(k) {}
+  int dim() const override { return 1; }
+  void getState(Eigen::VectorXd& x, double& t) const override {
+    x.resize(1);
+    x[0] = x_, t = t_;
+  }
+  void setState(const Eigen::VectorXd& x, double t) override { x_ = x[0], t_ = t; }
+  void derivEval(Eigen::VectorXd& xdot) override {
+    xdot.resize(1);
+    xdot[0] = -k_ * x_;
+  }
+  double x() const { return x_; }
+
+ private:
+  const double& k_;
+  double x_ = 1, t_ = 0;
+};
+
+struct Track {
+  explicit Track(const double& k) : sys(k), counted(sys) {}
+  DecaySystem sys;
+  pbm::CountingSystem counted;
+  std::vector<Vector2d> points{{0.0, 1.0}};  // (t, x) after each step
+};
+
+class DecayScene : public pbm::Scene {
+ public:
+  DecayScene() {
+    settings_.method = "euler";
+    settings_.h = 1.5;
+    settings_.hMin = 0.01;
+    settings_.hMax = 4.0;
+    settings_.tEnd = 15;
+    params_.add("k", &k_, 0.1, 10.0, "decay rate k of x' = -k x, 1/s").logScale = true;
+  }
+  std::string name() const override { return "decay"; }
+  std::string title() const override { return "x' = -kx: the stability staircase"; }
+  std::string lookFor() const override {
+    return "x' = -kx from x = 1, against time (exact e^{-kt} dashed). Try the hk presets: "
+           "Euler's factor per step is 1 - hk, so it decays at 0.5, hits 0 at 1, flips sign "
+           "but decays at 1.5, oscillates forever at 2 and explodes at 3. Midpoint and RK4 "
+           "never flip sign; they blow up by monotone growth past hk = 2 and 2.785.";
+  }
+  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  int stepsPerFrame() const override { return 1; }
+  pbm::ViewBox initialView() const override { return {{2.2, 0.6}, 2.2}; }
+
+  void reset() override {
+    tracks_.clear();
+    for (int i = 0; i < 3; ++i) tracks_.push_back(std::make_unique<Track>(k_));
+    parseFixedMethod(settings_.method, primary_);
+    time_ = 0;
+    steps_ = 0;
+    lastH_ = 0;
+  }
+  void advance(double tLimit) override {
+    // The viewer stops once the picture is complete (t > kHorizon).
+    if (std::isinf(tLimit) && time_ > kHorizon) return;
+    const double h = pbm::clipStep(time_, settings_.h, tLimit);
+    ++steps_;
+    time_ = h == settings_.h ? steps_ * settings_.h : tLimit;
+    for (int i = 0; i < 3; ++i) {
+      Track& tr = *tracks_[i];
+      if (!std::isfinite(tr.sys.x())) continue;
+      pbm::step(tr.counted, kFixedMethods[i], h);
+      tr.points.emplace_back(time_, tr.sys.x());
+    }
+    lastH_ = h;
+  }
+  double time() const override { return time_; }
+  double lastStepSize() const override { return lastH_ > 0 ? lastH_ : settings_.h; }
+  long evals() const override { return primary().counted.evals(); }
+  bool stateFinite() const override { return std::isfinite(primary().sys.x()); }
+  std::vector<std::string> csvColumns() const override { return {"t", "x", "exact", "h", "evals"}; }
+  std::vector<double> csvRow() const override {
+    return {time_, primary().sys.x(), std::exp(-k_ * time_), lastH_, double(evals())};
+  }
+
+  void draw(pbm::Canvas2D& c) override {
+    // Time runs along x at kTimeScale world units per second; ticks every 5 s.
+    for (int t = 0; t <= kHorizon; t += 5) {
+      c.line(plotPoint(t, -0.04), plotPoint(t, 0.04), pbm::colors::kDim);
+      c.text(plotPoint(t, 0), std::to_string(t) + " s", pbm::colors::kDim, {-8.f, 6.f});
+    }
+    std::vector<Vector2d> exact;
+    for (int i = 0; i <= 600; ++i) exact.push_back(plotPoint(0.05 * i, std::exp(-k_ * 0.05 * i)));
+    c.dashedPolyline(exact, pbm::colors::kExact, 1.5f);
+    c.text(plotPoint(0, 1), "x(0) = 1", pbm::colors::kDim, {6.f, -18.f});
+    for (int i = 0; i < 3; ++i) {
+      const pbm::Method m = kFixedMethods[i];
+      std::vector<Vector2d> pts;
+      for (const auto& p : tracks_[i]->points) {
+        if (!p.allFinite() || std::abs(p.y()) > 1e4) break;
+        pts.push_back(plotPoint(p.x(), p.y()));
+      }
+      c.polyline(pts, pbm::withAlpha(methodColor(m), 170), m == primary_ ? 2.5f : 1.5f);
+      for (const auto& p : pts) c.dot(p, 3.5f, methodColor(m));
+      if (!pts.empty()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s x = %.4g", methodLabel(m),
+                      tracks_[i]->points[pts.size() - 1].y());
+        c.text(pts.back(), buf, methodColor(m), {8.f, -8.f + 15.f * (i - 1)});
+      }
+    }
+  }
+  void hud(std::vector<std::string>& lines) const override {
+    char buf[160];
+    const double z = settings_.h * k_;
+    std::snprintf(buf, sizeof buf, "hk = %.3g: factor per step Euler %.4g, midpoint %.4g, RK4 %.4g",
+                  z, 1 - z, 1 - z + z * z / 2,
+                  1 - z + z * z / 2 - z * z * z / 6 + z * z * z * z / 24);
+    lines.push_back(buf);
+  }
+  void panel() override {
+    sectionTitle("hk presets (the slides' staircase)");
+    for (double hk : {0.5, 1.0, 1.5, 2.0, 2.5, 3.0}) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%.1f", hk);
+      if (ImGui::Button(label)) {
+        settings_.h = hk / k_;
+        settingsChanged();
+      }
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+  }
+
+ private:
+  const Track& primary() const { return *tracks_[static_cast<int>(primary_)]; }
+
+  double k_ = 1.0;
+  std::vector<std::unique_ptr<Track>> tracks_;
+  pbm::Method primary_ = pbm::Method::Euler;
+  double time_ = 0, lastH_ = 0;
+  long steps_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<pbm::Scene> makeDecayScene() {
+  return std::make_unique<DecayScene>();
+}
+
+}  // namespace ch02

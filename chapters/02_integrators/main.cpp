@@ -1,0 +1,14 @@
+// Chapter 02: Euler vs midpoint vs RK4, adaptive step sizes (Differential
+// Equation Basics §2-4). The scenes live in integrator_scenes.h; the shared
+// runner gives the viewer and the headless CSV.
+#include "integrator_scenes.h"
+#include "pbm/chapter.h"
+
+int main(int argc, char** argv) {
+  const pbm::Chapter chapter{
+      "ch02_integrators",
+      "Integrators: Euler, midpoint, RK4, adaptive steps",
+      {ch02::makeCircleScene, ch02::makeKeplerScene, ch02::makeDecayScene},
+  };
+  return pbm::runChapter(argc, argv, chapter);
+}

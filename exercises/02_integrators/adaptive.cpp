@@ -1,0 +1,21 @@
+// Exercise: one adaptive step (DEB §3). Loop: if h < options.hMin throw
+// SimulationDiverged; run stepDoubling(sys, options.method, h); if e <= tol,
+// install x_b (the two half steps: e measures its error) at t0 + h, update
+// stats (accepted, evals, hMin, hMax, lastH, lastError) and return the rule's
+// proposal proposeStepSize(h, e, tol, methodOrder(method), safety, maxGrow,
+// maxShrink) as the next step. Otherwise count a rejection, shrink h by the
+// rule (make sure it really shrinks) and retry from the same state.
+// Tests: Ch02Adaptive.*
+#include "pbm/adaptive.h"
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+double adaptiveStep(OdeSystem& /*sys*/, double /*h*/, double /*tol*/, AdaptiveStats* /*stats*/,
+                    const AdaptiveOptions& /*options*/) {
+  PBM_TODO(
+      "adaptiveStep",
+      "DEB §3: accept x_b when |x_a - x_b| <= tol, else shrink h by (tol/e)^(1/(p+1)) and retry");
+}
+
+}  // namespace pbm

@@ -1,0 +1,22 @@
+// Exercise: one step of a chosen method, and a fixed-step driver (DEB §2, §4).
+// step: dispatch Method::Euler to chapter 01's eulerStep, Midpoint to
+//   midpointStep, RK4 to rk4Step.
+// integrate: steps of h from the installed time to tEnd; shorten the last step
+//   so the run ends at tEnd exactly (install tEnd itself at the end), and
+//   return the number of steps. Reject h <= 0 (std::invalid_argument).
+// Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour, Ch02WorkPrecision.*
+#include "pbm/exercise.h"
+#include "pbm/integrators.h"
+
+namespace pbm {
+
+void step(OdeSystem& /*sys*/, Method /*m*/, double /*h*/) {
+  PBM_TODO("step", "DEB §2: switch on m: eulerStep, midpointStep or rk4Step");
+}
+
+long integrate(OdeSystem& /*sys*/, Method /*m*/, double /*h*/, double /*tEnd*/) {
+  PBM_TODO("integrate",
+           "DEB §2: step(sys, m, h) until tEnd; the last step is tEnd - t; return the step count");
+}
+
+}  // namespace pbm

@@ -1,0 +1,16 @@
+// Exercise: the midpoint method (DEB §2.2, Fig. 5). Write midpointStep against
+// the OdeSystem interface alone: read (x0, t0), evaluate f there, install the
+// midpoint (x0 + (h/2) f, t0 + h/2), evaluate f again (f_mid), and install the
+// final state x0 + h f_mid at t0 + h. Exactly two derivative evaluations.
+// Tests: Ch02Spiral.Midpoint*, Ch02Stability.Midpoint*, Ch02Quadrature.*, Ch02Contract.*
+#include "pbm/exercise.h"
+#include "pbm/integrators.h"
+
+namespace pbm {
+
+void midpointStep(OdeSystem& /*sys*/, double /*h*/) {
+  PBM_TODO("midpointStep",
+           "DEB §2.2: f_mid = f(x0 + (h/2) f(x0, t0), t0 + h/2); x(t0 + h) = x0 + h f_mid");
+}
+
+}  // namespace pbm

@@ -1,0 +1,19 @@
+// Exercise: fourth-order Runge-Kutta (DEB §2.2). Four evaluations, at t0,
+// t0 + h/2 (twice) and t0 + h, each at the state built from the previous one:
+//   k1 = h f(x0, t0)               k2 = h f(x0 + k1/2, t0 + h/2)
+//   k3 = h f(x0 + k2/2, t0 + h/2)  k4 = h f(x0 + k3, t0 + h)
+//   x(t0 + h) = x0 + k1/6 + k2/3 + k3/3 + k4/6, installed at t0 + h.
+// Stretch goal (see the chapter's benchmark): allocate no vectors per step.
+// Tests: Ch02Spiral.Rk4*, Ch02Stability.Rk4*, Ch02Quadrature.*, Ch02Contract.*
+#include "pbm/exercise.h"
+#include "pbm/integrators.h"
+
+namespace pbm {
+
+void rk4Step(OdeSystem& /*sys*/, double /*h*/) {
+  PBM_TODO("rk4Step",
+           "DEB §2.2: x0 + k1/6 + k2/3 + k3/3 + k4/6 with k1..k4 evaluated at t0, t0+h/2, "
+           "t0+h/2, t0+h");
+}
+
+}  // namespace pbm

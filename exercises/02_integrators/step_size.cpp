@@ -1,0 +1,18 @@
+// Exercise: the step-size rule (DEB §3). The error of a step of an order-p
+// method grows as h^(p+1), so the step that just meets tol is
+//   h' = h (safety tol / e)^(1/(p+1)),
+// with the factor clamped to [maxShrink, maxGrow]. e = 0 (the method is exact
+// here) must not divide by zero: grow by maxGrow.
+// Tests: Ch02StepSize.*
+#include "pbm/adaptive.h"
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+double proposeStepSize(double /*h*/, double /*error*/, double /*tol*/, int /*order*/,
+                       double /*safety*/, double /*maxGrow*/, double /*maxShrink*/) {
+  PBM_TODO("proposeStepSize",
+           "DEB §3: h (safety tol / e)^(1/(order+1)), clamped; e = 0 -> h maxGrow");
+}
+
+}  // namespace pbm

@@ -1,0 +1,556 @@
+// Chapter 02 tests: the claims C2.1-C2.14 of research ch01-04 §2.2, each
+// checked against a closed form, an independent computation or a measured
+// convergence order. Every test calls a chapter-02 function (midpointStep,
+// rk4Step, step, integrate, stepDoubling, proposeStepSize, adaptiveStep), so
+// each fails on the exercise skeleton. Systems are test-local OdeSystems.
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
+#include <cmath>
+#include <functional>
+#include <numbers>
+#include <vector>
+
+#include "pbm/adaptive.h"
+#include "pbm/counting_system.h"
+#include "pbm/errors.h"
+#include "pbm/integrators.h"
+
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::VectorXd;
+using pbm::Method;
+constexpr double kPi = std::numbers::pi;
+
+// x' = A x (autonomous linear system).
+class LinearSystem : public pbm::OdeSystem {
+ public:
+  LinearSystem(Eigen::MatrixXd A, VectorXd x0, double t0 = 0) : A_(std::move(A)), x_(x0), t_(t0) {}
+  int dim() const override { return static_cast<int>(x_.size()); }
+  void getState(VectorXd& x, double& t) const override { x = x_, t = t_; }
+  void setState(const VectorXd& x, double t) override { x_ = x, t_ = t; }
+  void derivEval(VectorXd& xdot) override { xdot = A_ * x_; }
+  VectorXd x() const { return x_; }
+  double t() const { return t_; }
+
+ private:
+  Eigen::MatrixXd A_;
+  VectorXd x_;
+  double t_;
+};
+
+// The rotation field (-y, x) of DEB §2.1 / Fig. 4: exact paths are circles.
+LinearSystem rotation(const Vector2d& x0) {
+  Eigen::MatrixXd J(2, 2);
+  J << 0, -1, 1, 0;
+  return LinearSystem(J, x0);
+}
+
+// A scalar ODE y' = g(y, t).
+class ScalarSystem : public pbm::OdeSystem {
+ public:
+  ScalarSystem(std::function<double(double, double)> g, double y0, double t0 = 0)
+      : g_(std::move(g)), y_(y0), t_(t0) {}
+  int dim() const override { return 1; }
+  void getState(VectorXd& x, double& t) const override {
+    x.resize(1);
+    x[0] = y_;
+    t = t_;
+  }
+  void setState(const VectorXd& x, double t) override { y_ = x[0], t_ = t; }
+  void derivEval(VectorXd& xdot) override {
+    xdot.resize(1);
+    xdot[0] = g_(y_, t_);
+  }
+  double y() const { return y_; }
+  double t() const { return t_; }
+
+ private:
+  std::function<double(double, double)> g_;
+  double y_, t_;
+};
+
+// y' = y^2 from y(0) = 0.5: y(t) = 0.5 / (1 - 0.5 t), a nonlinear test problem.
+ScalarSystem riccati() {
+  return ScalarSystem([](double y, double) { return y * y; }, 0.5);
+}
+double riccatiExact(double t) {
+  return 0.5 / (1 - 0.5 * t);
+}
+
+// Kepler problem, mu = 1: state (x, y, vx, vy), acceleration -r / |r|^3.
+class Kepler : public pbm::OdeSystem {
+ public:
+  explicit Kepler(const VectorXd& s0) : s_(s0) {}
+  int dim() const override { return 4; }
+  void getState(VectorXd& x, double& t) const override { x = s_, t = t_; }
+  void setState(const VectorXd& x, double t) override { s_ = x, t_ = t; }
+  void derivEval(VectorXd& xdot) override {
+    xdot.resize(4);
+    const double r = std::hypot(s_[0], s_[1]);
+    xdot << s_[2], s_[3], -s_[0] / (r * r * r), -s_[1] / (r * r * r);
+  }
+  double t() const { return t_; }
+
+ private:
+  VectorXd s_;
+  double t_ = 0;
+};
+
+// Least-squares slope of log(err) against log(h).
+double slope(const std::vector<double>& h, const std::vector<double>& err) {
+  const size_t n = h.size();
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const double x = std::log(h[i]), y = std::log(err[i]);
+    sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+// Closed form of C2.1: n steps multiply r by rho^n and turn by n phi.
+Vector2d spiral(const Vector2d& x0, double rho, double phi, int n) {
+  const double c = std::cos(n * phi), s = std::sin(n * phi), g = std::pow(rho, n);
+  return g * Vector2d(c * x0.x() - s * x0.y(), s * x0.x() + c * x0.y());
+}
+
+void expectSpiral(Method m, double rho, double phi, double rExpected) {
+  const double h = 0.1;
+  const int n = 100;
+  const Vector2d x0(1, 0);
+  auto sys = rotation(x0);
+  for (int i = 0; i < n; ++i) pbm::step(sys, m, h);
+  const Vector2d want = spiral(x0, rho, phi, n);
+  EXPECT_NEAR(sys.x()[0], want.x(), 1e-12 * want.norm());
+  EXPECT_NEAR(sys.x()[1], want.y(), 1e-12 * want.norm());
+  EXPECT_NEAR(sys.x().norm(), rExpected, 1e-10);  // research C2.1, re-derived
+}
+
+// ---------------------------------------------------------------- C2.1
+
+// DEB §2.1, Fig. 4: each Euler step lands on a circle sqrt(1 + h^2) larger.
+TEST(Ch02Spiral, EulerSpiralsOutBySqrtOnePlusHSquaredPerStep) {
+  const double h = 0.1;
+  expectSpiral(Method::Euler, std::sqrt(1 + h * h), std::atan(h), 1.6446318218);
+}
+
+// DEB §2.2 (derived): midpoint still spirals out, by sqrt(1 + h^4/4) per step.
+TEST(Ch02Spiral, MidpointSpiralsOutBySqrtOnePlusH4Over4PerStep) {
+  const double h = 0.1;
+  expectSpiral(Method::Midpoint, std::sqrt(1 + std::pow(h, 4) / 4), std::atan2(h, 1 - h * h / 2),
+               1.0012507659);
+}
+
+// DEB §2.2 (derived): RK4 spirals slightly in, by sqrt(1 - h^6/72 + h^8/576).
+TEST(Ch02Spiral, Rk4SpiralsInwardBySqrtOneMinusH6Over72PerStep) {
+  const double h = 0.1;
+  expectSpiral(Method::RK4, std::sqrt(1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576),
+               std::atan2(h - h * h * h / 6, 1 - h * h / 2 + std::pow(h, 4) / 24), 0.9999993064);
+}
+
+// ---------------------------------------------------------------- C2.2
+
+// DEB §2 (derived): on the rotation field RK4 is stable iff h <= 2 sqrt 2;
+// Euler and midpoint grow for every h > 0.
+TEST(Ch02Stability, Rk4StableOnRotationIffHAtMostTwoSqrtTwo) {
+  const auto rho2 = [](double h) { return 1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576; };
+  EXPECT_NEAR(rho2(2.8), 0.8661416, 1e-7);
+  EXPECT_NEAR(rho2(2.9), 1.4233985, 1e-7);
+  for (double h : {2.8, 2.9, 2 * std::numbers::sqrt2}) {
+    auto sys = rotation(Vector2d(1, 0));
+    for (int i = 0; i < 20; ++i) pbm::rk4Step(sys, h);
+    EXPECT_NEAR(sys.x().norm(), std::pow(rho2(h), 10), 1e-10 * std::pow(rho2(h), 10)) << h;
+  }
+  for (Method m : {Method::Euler, Method::Midpoint}) {
+    for (double h : {1e-2, 0.5, 3.0}) {
+      auto sys = rotation(Vector2d(1, 0));
+      pbm::step(sys, m, h);
+      EXPECT_GT(sys.x().norm(), 1.0) << h;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- C2.3
+
+// DEB §2.2: on x' = x one step is the Taylor polynomial of e^h of the method's order.
+TEST(Ch02Amplification, OneStepOnGrowthGivesTaylorPolynomialsOfExp) {
+  const double want[] = {1.5, 1.625, 211.0 / 128.0};
+  const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+  for (int i = 0; i < 3; ++i) {
+    ScalarSystem sys([](double y, double) { return y; }, 1.0);
+    pbm::step(sys, ms[i], 0.5);
+    EXPECT_NEAR(sys.y(), want[i], 4e-16) << i;
+  }
+}
+
+// ---------------------------------------------------------------- C2.4
+
+// DEB §2.1 and IM slide "Euler's method has a speed limit": on x' = -kx,
+// hk = 0.5, 1, 1.5, 2, 3 give decay, zero, damped flip-flop, neutral, explosion.
+TEST(Ch02Stability, EulerDecayStaircaseOnMinusKx) {
+  const double k = 4;
+  const double hs[] = {0.125, 0.25, 0.375, 0.5, 0.75};
+  const double x10[] = {std::pow(0.5, 10), 0.0, std::pow(0.5, 10), 1.0, 1024.0};
+  for (int i = 0; i < 5; ++i) {
+    ScalarSystem sys([k](double x, double) { return -k * x; }, 1.0);
+    for (int s = 0; s < 10; ++s) pbm::step(sys, Method::Euler, hs[i]);
+    EXPECT_EQ(sys.y(), x10[i]) << "hk = " << hs[i] * k;  // dyadic: exact
+  }
+}
+
+// DEB §2.2 (derived): R_M(-z) = 1 - z + z^2/2 >= 1/2, so midpoint never flips
+// the sign of a decaying mode; hk = 2 is neutral, hk > 2 grows.
+TEST(Ch02Stability, MidpointNeverFlipsSignAndIsNeutralAtHkTwo) {
+  for (double z = 0.05; z < 6; z += 0.05) {
+    ScalarSystem sys([](double x, double) { return -x; }, 1.0);
+    pbm::midpointStep(sys, z);
+    EXPECT_NEAR(sys.y(), 1 - z + z * z / 2, 1e-14) << z;
+    EXPECT_GE(sys.y(), 0.5 - 1e-15) << z;
+  }
+  ScalarSystem neutral([](double x, double) { return -4 * x; }, 1.0);
+  for (int i = 0; i < 10; ++i) pbm::midpointStep(neutral, 0.5);
+  EXPECT_EQ(neutral.y(), 1.0);
+}
+
+// DEB §2.2 (derived): R_4(-z) > 0 (minimum 0.2704 near z = 1.596); RK4 on
+// x' = -x is unstable beyond the real root 2.78529... of z^3 - 4z^2 + 12z - 24.
+TEST(Ch02Stability, Rk4RealAxisLimitIsRootOfCubic) {
+  double zMin = 10;
+  for (double z = 0.01; z < 5; z += 0.01) {
+    ScalarSystem sys([](double x, double) { return -x; }, 1.0);
+    pbm::rk4Step(sys, z);
+    EXPECT_GT(sys.y(), 0.27) << z;
+    zMin = std::min(zMin, sys.y());
+  }
+  EXPECT_NEAR(zMin, 0.2704, 1e-3);
+  // The root, by bisection on the cubic (independent of the code).
+  double a = 2, b = 3;
+  const auto cubic = [](double z) { return z * z * z - 4 * z * z + 12 * z - 24; };
+  for (int i = 0; i < 100; ++i) {
+    const double m = (a + b) / 2;
+    (cubic(a) * cubic(m) <= 0 ? b : a) = m;
+  }
+  EXPECT_NEAR(a, 2.785293563405282, 1e-14);
+  ScalarSystem atRoot([](double x, double) { return -x; }, 1.0);
+  pbm::rk4Step(atRoot, a);
+  EXPECT_NEAR(atRoot.y(), 1.0, 1e-14);
+  for (double h : {2.78, 2.79}) {
+    ScalarSystem sys([](double x, double) { return -x; }, 1.0);
+    for (int i = 0; i < 1000; ++i) pbm::rk4Step(sys, h);
+    if (h < a)
+      EXPECT_LT(std::abs(sys.y()), 1e-3);
+    else
+      EXPECT_GT(std::abs(sys.y()), 1e3);
+  }
+}
+
+// ---------------------------------------------------------------- C2.5
+
+// DEB §2.1 "O(h^2)", §2.2 "O(h^3)", "O(h^5)": halving h divides the one-step
+// error by 4, 8, 32 (y' = y^2 from 0.5).
+TEST(Ch02Order, LocalErrorsScaleAsH2H3H5) {
+  const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+  const double lo[] = {3.8, 7.6, 29}, hi[] = {4.2, 8.5, 36};
+  for (int i = 0; i < 3; ++i) {
+    std::vector<double> err;
+    for (double h : {0.1, 0.05, 0.025, 0.0125}) {
+      auto sys = riccati();
+      pbm::step(sys, ms[i], h);
+      err.push_back(std::abs(sys.y() - riccatiExact(h)));
+    }
+    for (size_t j = 0; j + 1 < err.size(); ++j) {
+      EXPECT_GT(err[j] / err[j + 1], lo[i]) << i << " " << j;
+      EXPECT_LT(err[j] / err[j + 1], hi[i]) << i << " " << j;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- C2.6
+
+// DEB §2.1-2.2: global errors over a fixed interval are O(h), O(h^2), O(h^4)
+// (least-squares slope on a log-log plot), on y' = y^2 and on the rotation field.
+TEST(Ch02Order, GlobalErrorSlopesAreOneTwoFour) {
+  const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+  const int n0[] = {40, 20, 10};
+  const double p[] = {1, 2, 4}, tolP[] = {0.1, 0.1, 0.15};
+  for (int i = 0; i < 3; ++i) {
+    std::vector<double> hs, errY, errRot;
+    for (int N = n0[i]; N <= 8 * n0[i]; N *= 2) {
+      const double h = 1.0 / N;
+      auto y = riccati();
+      EXPECT_EQ(pbm::integrate(y, ms[i], h, 1.0), N);
+      auto rot = rotation(Vector2d(1, 0));
+      pbm::integrate(rot, ms[i], h, 1.0);
+      hs.push_back(h);
+      errY.push_back(std::abs(y.y() - riccatiExact(1.0)));
+      errRot.push_back((rot.x() - Vector2d(std::cos(1.0), std::sin(1.0))).norm());
+    }
+    EXPECT_NEAR(slope(hs, errY), p[i], tolP[i]) << i;
+    EXPECT_NEAR(slope(hs, errRot), p[i], tolP[i]) << i;
+  }
+}
+
+// ---------------------------------------------------------------- C2.7
+
+// DEB §2.2 (stage times t0 + h/2, t0 + h): on x' = g(t) Euler is the left
+// rectangle rule, midpoint the midpoint rule, RK4 Simpson's rule.
+TEST(Ch02Quadrature, StageTimesMakeMethodsLeftMidpointAndSimpsonRules) {
+  struct Row {
+    std::function<double(double, double)> g;
+    double euler, midpoint, rk4;
+  };
+  const std::vector<Row> rows = {
+      {[](double, double t) { return 2 * t; }, 0, 1, 1},
+      {[](double, double t) { return 3 * t * t; }, 0, 0.75, 1},
+      {[](double, double t) { return 4 * t * t * t; }, 0, 0.5, 1},
+      {[](double, double t) { return 5 * std::pow(t, 4); }, 0, 5.0 / 16, 25.0 / 24},
+  };
+  for (const Row& r : rows) {
+    const double want[] = {r.euler, r.midpoint, r.rk4};
+    const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+    for (int i = 0; i < 3; ++i) {
+      ScalarSystem sys(r.g, 0.0);
+      pbm::step(sys, ms[i], 1.0);
+      EXPECT_NEAR(sys.y(), want[i], 1e-15) << i;
+      EXPECT_EQ(sys.t(), 1.0);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- C2.8
+
+// DEB §2 (cost = derivative evaluations), §4 (the solver installs the final
+// state and time): 1, 2, 4 evaluations per step; time t0 + h afterwards.
+TEST(Ch02Contract, StepsCostOneTwoFourEvaluationsAndInstallFinalState) {
+  const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+  const long kPerStep[] = {1, 2, 4};
+  const double h = 0.25, t0 = 1.5;
+  // Closed forms of one step on the rotation field from (1, 0): the
+  // truncated series of exp(hJ) applied to x0.
+  const Vector2d want[] = {
+      {1, h}, {1 - h * h / 2, h}, {1 - h * h / 2 + std::pow(h, 4) / 24, h - h * h * h / 6}};
+  for (int i = 0; i < 3; ++i) {
+    Eigen::MatrixXd J(2, 2);
+    J << 0, -1, 1, 0;
+    LinearSystem inner(J, Vector2d(1, 0), t0);
+    pbm::CountingSystem sys(inner);
+    pbm::step(sys, ms[i], h);
+    EXPECT_EQ(sys.evals(), pbm::methodEvals(ms[i]));
+    EXPECT_EQ(sys.evals(), kPerStep[i]);
+    EXPECT_EQ(inner.t(), t0 + h);
+    EXPECT_NEAR((inner.x() - want[i]).norm(), 0, 1e-15);
+
+    sys.resetCounts();
+    const long steps = pbm::integrate(sys, ms[i], 0.1, t0 + h + 1.0);
+    EXPECT_EQ(steps, 10);
+    EXPECT_EQ(sys.evals(), 10 * pbm::methodEvals(ms[i]));
+    EXPECT_EQ(inner.t(), t0 + h + 1.0);
+  }
+}
+
+// DEB §4: integrate shortens the last step so the run ends at tEnd exactly.
+TEST(Ch02Contract, IntegrateClipsTheLastStepToLandOnTEnd) {
+  auto sys = riccati();
+  EXPECT_EQ(pbm::integrate(sys, Method::Euler, 0.3, 1.0), 4);  // 0.3, 0.6, 0.9, 1.0
+  EXPECT_EQ(sys.t(), 1.0);
+  // Independent: Euler by hand with steps 0.3, 0.3, 0.3, 0.1.
+  double y = 0.5;
+  for (double h : {0.3, 0.3, 0.3, 0.1}) y += h * y * y;
+  EXPECT_NEAR(sys.y(), y, 1e-15);
+}
+
+// DEB §3: a step-doubling attempt shares f(x0, t0) between x_a and x_b's first
+// half step: 3p - 1 evaluations (Euler 2, midpoint 5, RK4 11); the model is
+// left at its start state and time.
+TEST(Ch02Contract, StepDoublingCostsThreePMinusOneAndRestoresState) {
+  const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+  const long kPerAttempt[] = {2, 5, 11};
+  for (int i = 0; i < 3; ++i) {
+    Eigen::MatrixXd J(2, 2);
+    J << 0, -1, 1, 0;
+    LinearSystem inner(J, Vector2d(3, 4), 2.0);
+    pbm::CountingSystem sys(inner);
+    const pbm::StepDoubling sd = pbm::stepDoubling(sys, ms[i], 0.1);
+    EXPECT_EQ(sys.evals(), kPerAttempt[i]);
+    EXPECT_EQ(sd.evals, sys.evals());
+    EXPECT_EQ(inner.t(), 2.0);
+    EXPECT_EQ(inner.x(), Vector2d(3, 4));
+  }
+}
+
+// ---------------------------------------------------------------- C2.9
+
+// DEB §3 (derived): on the rotation field x_b - x_a = -(h^2/4) x0 exactly, so
+// e = h^2 r / 4; on x' = lambda x, e = (h lambda)^2 |x0| / 4.
+TEST(Ch02StepDoubling, EstimateIsHSquaredROverFourOnRotation) {
+  auto sys = rotation(Vector2d(3, 4));
+  const pbm::StepDoubling sd = pbm::stepDoubling(sys, Method::Euler, 0.1);
+  EXPECT_NEAR(sd.error, 0.0125, 1e-14 * 0.0125);
+  const Vector2d diff = sd.xb - sd.xa;
+  EXPECT_NEAR((diff + 0.01 / 4 * Vector2d(3, 4)).norm(), 0, 1e-15);
+  for (double lambda : {-3.0, 0.5, 2.0}) {
+    ScalarSystem s([lambda](double x, double) { return lambda * x; }, -2.0);
+    const double h = 0.05;
+    const pbm::StepDoubling e = pbm::stepDoubling(s, Method::Euler, h);
+    const double want = (h * lambda) * (h * lambda) * 2.0 / 4;
+    EXPECT_NEAR(e.error, want, 1e-15) << lambda;  // x_a - x_b cancels: absolute
+  }
+}
+
+// ---------------------------------------------------------------- C2.10
+
+// DEB §3 (made precise): e estimates the error of x_b, about half that of x_a,
+// which is why the adaptive step keeps x_b.
+TEST(Ch02StepDoubling, EstimateMeasuresErrorOfXbNotXa) {
+  auto sys = riccati();
+  const double h = 1e-3;
+  const pbm::StepDoubling sd = pbm::stepDoubling(sys, Method::Euler, h);
+  const double exact = riccatiExact(h);
+  EXPECT_NEAR(std::abs(sd.xa[0] - exact) / sd.error, 2.0, 0.01);
+  EXPECT_NEAR(std::abs(sd.xb[0] - exact) / sd.error, 1.0, 0.01);
+}
+
+// ---------------------------------------------------------------- C2.11
+
+// DEB §3: h' = h (tol/e)^(1/2): the notes' 100h and 0.316h, exact when e ~ h^2.
+TEST(Ch02StepSize, RuleGivesNotesExamplesAndMeetsToleranceWhenErrorIsQuadratic) {
+  EXPECT_NEAR(pbm::proposeStepSize(0.2, 1e-8, 1e-4), 20.0, 1e-12 * 20);
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1e-3, 1e-4), 0.316227766016838, 1e-12);
+  auto sys = rotation(Vector2d(1, 0));
+  const double e = pbm::stepDoubling(sys, Method::Euler, 0.1).error;
+  EXPECT_NEAR(e, 0.0025, 1e-12 * 0.0025);
+  const double h2 = pbm::proposeStepSize(0.1, e, 1e-4);
+  EXPECT_NEAR(h2, 0.02, 1e-12 * 0.02);
+  EXPECT_NEAR(pbm::stepDoubling(sys, Method::Euler, h2).error, 1e-4, 1e-12 * 1e-4);
+}
+
+// DEB §3 (exponent 1/(p+1) for order p), plus the clamps and the e = 0 case.
+TEST(Ch02StepSize, ExponentIsOneOverPPlusOneAndClampsApply) {
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 32.0, 4), 2.0, 1e-12);             // 32^(1/5)
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 8.0, 2), 2.0, 1e-12);              // 8^(1/3)
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 1.0, 1, 0.81), 0.9, 1e-12);        // safety inside
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1e-12, 1.0, 1, 1, 5), 5.0, 1e-12);      // maxGrow
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 1e-6, 1, 1, 5, 0.1), 0.1, 1e-12);  // maxShrink
+  EXPECT_EQ(pbm::proposeStepSize(0.5, 0.0, 1e-4, 1, 1, 5), 2.5);  // e = 0 grows by the clamp
+}
+
+// ---------------------------------------------------------------- C2.12
+
+// DEB §3 (derived): Richardson extrapolation 2 x_b - x_a is the midpoint step
+// for f = A x, and second order (local error ratio ~8) for nonlinear f.
+TEST(Ch02StepDoubling, RichardsonExtrapolationIsMidpointOnLinearSystems) {
+  auto sys = rotation(Vector2d(1, 0));
+  const pbm::StepDoubling sd = pbm::stepDoubling(sys, Method::Euler, 0.1);
+  const Vector2d rich = 2 * sd.xb - sd.xa;
+  EXPECT_NEAR(rich.x(), 0.995, 1e-15);
+  EXPECT_NEAR(rich.y(), 0.1, 1e-15);
+  pbm::midpointStep(sys, 0.1);
+  EXPECT_NEAR((sys.x() - rich).norm(), 0, 1e-15);
+
+  std::vector<double> err;
+  for (double h : {0.04, 0.02, 0.01}) {
+    auto y = riccati();
+    const pbm::StepDoubling d = pbm::stepDoubling(y, Method::Euler, h);
+    err.push_back(std::abs(2 * d.xb[0] - d.xa[0] - riccatiExact(h)));
+  }
+  EXPECT_NEAR(err[0] / err[1], 8, 0.5);
+  EXPECT_NEAR(err[1] / err[2], 8, 0.5);
+}
+
+// ---------------------------------------------------------------- C2.13
+
+// DEB §3: an accepted adaptive step installs x_b at t0 + h (two Euler half
+// steps, here in closed form (I + hJ/2)^2 x0 on the rotation field).
+TEST(Ch02Adaptive, AcceptedStepInstallsXbAtT0PlusH) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveStats st;
+  const double h = 0.01;
+  const double next = pbm::adaptiveStep(sys, h, 1.0, &st);  // tol 1: accepted at once
+  EXPECT_EQ(st.accepted, 1);
+  EXPECT_EQ(st.rejected, 0);
+  EXPECT_EQ(st.evals, 2);
+  EXPECT_EQ(sys.t(), h);
+  EXPECT_NEAR(sys.x()[0], 1 - h * h / 4, 1e-16);
+  EXPECT_NEAR(sys.x()[1], h, 1e-16);
+  EXPECT_EQ(next, 5 * h);  // e << tol: grows by the default clamp
+}
+
+// DEB §3: every accepted step meets tol; on the rotation field (safety 1) the
+// accepted steps settle at h = 2 sqrt(tol / r), where e = h^2 r / 4 = tol.
+TEST(Ch02Adaptive, AcceptedStepsMeetTolAndSettleAtTwoSqrtTolOverR) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveOptions opt;
+  opt.safety = 1.0;
+  const double tol = 1e-6;
+  pbm::AdaptiveStats st;
+  double h = 0.1;
+  while (sys.t() < 1.0) {
+    h = pbm::adaptiveStep(sys, h, tol, &st, opt);
+    EXPECT_LE(st.lastError, tol);
+    if (st.accepted > 20) {
+      const double settle = 2 * std::sqrt(tol / sys.x().norm());
+      EXPECT_NEAR(st.lastH, settle, 0.02 * settle);
+    }
+  }
+  EXPECT_GT(st.accepted, 400);
+}
+
+// DEB §3: on an eccentric Kepler orbit (e = 0.7) the accepted step spans more
+// than 10x between perihelion and aphelion, every accepted e <= tol, and a
+// clipped last step lands on the period exactly.
+TEST(Ch02Adaptive, StepSpansTenfoldOnEccentricOrbitAndLandsOnT) {
+  VectorXd s0(4);
+  s0 << 0.3, 0, 0, std::sqrt(1.7 / 0.3);  // perihelion of a = 1, e = 0.7
+  Kepler sys(s0);
+  pbm::AdaptiveOptions opt;  // safety 0.9
+  pbm::AdaptiveStats st;
+  const double T = 2 * kPi, tol = 1e-7;
+  double h = 1e-3;
+  for (int guard = 0; sys.t() < T && guard < 1000000; ++guard) {
+    h = pbm::adaptiveStep(sys, std::min(h, T - sys.t()), tol, &st, opt);  // clip the last step
+    EXPECT_LE(st.lastError, tol);
+  }
+  EXPECT_EQ(sys.t(), T);
+  EXPECT_GT(st.hMax / st.hMin, 10.0);
+  // Independent: Kepler's third law, the orbit closes after one period.
+  VectorXd s;
+  double t;
+  sys.getState(s, t);
+  EXPECT_LT((s.head<2>() - s0.head<2>()).norm(), 0.05);
+}
+
+// DEB §3: a tolerance that cannot be met stops with SimulationDiverged rather
+// than shrinking h forever.
+TEST(Ch02Adaptive, ThrowsWhenStepFallsBelowHMin) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveOptions opt;
+  opt.hMin = 1e-3;
+  EXPECT_THROW(pbm::adaptiveStep(sys, 0.1, 1e-12, nullptr, opt), pbm::SimulationDiverged);
+}
+
+// ---------------------------------------------------------------- C2.14
+
+// DEB §2.1 ("Euler's method isn't even efficient"): at 256 evaluations over one
+// revolution, RK4 beats midpoint by 10x and midpoint beats Euler by 10x.
+TEST(Ch02WorkPrecision, AtEqualEvaluationsRk4BeatsMidpointBeatsEuler) {
+  const Method ms[] = {Method::Euler, Method::Midpoint, Method::RK4};
+  double err[3];
+  for (int i = 0; i < 3; ++i) {
+    const int steps = 256 / pbm::methodEvals(ms[i]);
+    auto inner = rotation(Vector2d(1, 0));
+    pbm::CountingSystem sys(inner);
+    pbm::integrate(sys, ms[i], 2 * kPi / steps, 2 * kPi);
+    EXPECT_EQ(sys.evals(), 256);
+    err[i] = (inner.x() - Vector2d(1, 0)).norm();
+  }
+  EXPECT_LT(err[2], err[1] / 10);
+  EXPECT_LT(err[1] / 10, err[0] / 100);
+  // Closed form for Euler (C2.1): |rho^n R(n phi) x0 - x0|, n = 256.
+  const double h = 2 * kPi / 256;
+  EXPECT_NEAR(err[0],
+              (spiral({1, 0}, std::sqrt(1 + h * h), std::atan(h), 256) - Vector2d(1, 0)).norm(),
+              1e-12);
+}
+
+}  // namespace
