@@ -1,0 +1,15 @@
+// Chapter 03: stiffness and implicit Euler (Implicit Methods §1-4 and the IM
+// slides). The scenes live in scenes.h; the shared runner gives the viewer
+// and the headless CSV.
+#include "pbm/chapter.h"
+#include "scenes.h"
+
+int main(int argc, char** argv) {
+  const pbm::Chapter chapter{
+      "ch03_stiffness",
+      "Stiffness and implicit Euler",
+      {ch03::makeStiffSpringScene, ch03::makeParticleOnLineScene, ch03::makeStabilityRegionsScene,
+       ch03::makeSpringChainScene},
+  };
+  return pbm::runChapter(argc, argv, chapter);
+}

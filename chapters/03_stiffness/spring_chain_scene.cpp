@@ -1,0 +1,257 @@
+// Scene spring_chain: a stiff chain of zero-rest-length springs, F = -K x
+// (Implicit Methods §4). The chosen method and the implicit second-order step
+// (4-5), solved by conjugate gradients, run from the same plucked shape. With
+// no drag the exact motion keeps its energy; explicit Euler and midpoint gain
+// energy for every h (their regions miss the imaginary axis), RK4 holds until
+// h omega_max > 2 sqrt 2, and implicit Euler always loses energy (research
+// C3.12): E0 - E1 = 1/2 dv^T M dv + 1/2 dx^T K dx + h v1^T D v1.
+#include <imgui.h>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "pbm/counting_system.h"
+#include "pbm/exercise.h"
+#include "pbm/headless.h"
+#include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/plot.h"
+#include "scenes.h"
+#include "spring_network.h"
+#include "stepping.h"
+#include "text.h"
+
+namespace ch03 {
+
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::VectorXd;
+
+constexpr double kSpan = 4.0;   // m between the pinned ends
+constexpr double kPluck = 0.8;  // m, height of the initial pluck
+
+// One chain under one method. Explicit methods step the first-order
+// NetworkSystem (x, v); "implicit" runs (4-5) on (x, v) directly.
+struct Chain {
+  StepMethod method = StepMethod::RK4;
+  std::optional<NetworkSystem> sys;
+  std::optional<pbm::CountingSystem> counter;
+  VectorXd x, v;  // the implicit chain's state
+  long forceEvals = 0;
+  int cgIterations = 0;
+  bool frozen = false;
+  double frozenAt = 0.0;
+
+  VectorXd positions() const { return method == StepMethod::Implicit ? x : sys->positions(); }
+  VectorXd velocities() const { return method == StepMethod::Implicit ? v : sys->velocities(); }
+  long evals() const { return method == StepMethod::Implicit ? forceEvals : counter->evals(); }
+};
+
+class SpringChainScene : public pbm::Scene {
+ public:
+  SpringChainScene() {
+    settings_.method = "rk4";
+    settings_.h = 0.005;
+    settings_.hMin = 1e-5;
+    settings_.hMax = 0.5;
+    settings_.tEnd = 5.0;
+    params_.add("k_s", &ks_, 1.0, 1e6, "spring stiffness, N/m").logScale = true;
+    params_.add("mass", &mass_, 1e-3, 10.0, "mass of each particle, kg").logScale = true;
+    params_.add("n", &n_, 3, 400, "particles, the two ends pinned").integer = true;
+    params_.add("drag", &drag_, 0.0, 10.0, "viscous drag on every particle, N s/m");
+    params_.add("gravity", &gravity_, 0.0, 20.0, "gravity, m/s^2");
+  }
+
+  std::string name() const override { return "spring_chain"; }
+  std::string title() const override { return "A stiff spring chain: implicit step (4-5)"; }
+  std::string lookFor() const override {
+    return "A plucked chain of stiff springs, F = -K x. The chosen method (colour) and implicit "
+           "Euler (violet, CG solve) start together. Raise k_s: RK4 explodes once h omega_max > "
+           "2.83, implicit never does, but its energy plot shows the price: numerical damping.";
+  }
+  std::vector<std::string> methods() const override { return methodNames(); }
+  int stepsPerFrame() const override {
+    return std::max(1, static_cast<int>(std::lround((1.0 / 60.0) / settings_.h)));
+  }
+
+  void reset() override {
+    const int n = static_cast<int>(n_);
+    net_ = makeChain(n, mass_, ks_);
+    net_.drag = drag_;
+    net_.gravity = gravity_;
+    net_.assemble();
+    x0_ = pluckedChain(n, kSpan, kPluck);
+    startScale_ = stateScale(x0_);
+    e0_ = net_.potential(x0_);
+    start(main_, parseMethod(settings_.method));
+    start(partner_, StepMethod::Implicit);
+    message_.clear();
+    steps_ = 0;
+    t_ = 0.0;
+    plot_ = pbm::TimePlot("energy E, J", {methodLabel(main_.method), "implicit Euler", "E(0)"},
+                          {methodColor(main_.method), pbm::colors::kImplicit, pbm::colors::kDim});
+  }
+
+  void advance(double tLimit) override {
+    const double h = settings_.h, hStep = pbm::clipStep(t_, h, tLimit);
+    const bool viewer = inViewer(tLimit);
+    lastH_ = hStep;
+    ++steps_;
+    const double t1 = hStep == h ? steps_ * h : t_ + hStep;
+    stepChain(main_, hStep, t1, viewer);
+    if (viewer && main_.method != StepMethod::Implicit && message_.empty()) {
+      try {
+        stepChain(partner_, hStep, t1, viewer);
+      } catch (const pbm::ExerciseNotDone& e) {
+        message_ = "implicit Euler: exercise " + e.exercise() + " not done yet";
+      }
+    }
+    t_ = t1;
+    if (viewer)
+      plot_.push(
+          t_,
+          {main_.frozen ? NAN : energy(main_),
+           message_.empty() && main_.method != StepMethod::Implicit ? energy(partner_) : NAN, e0_});
+  }
+
+  double time() const override { return t_; }
+  double lastStepSize() const override { return lastH_; }
+  long evals() const override { return main_.evals(); }
+  bool stateFinite() const override {
+    return main_.frozen || !blownUp(main_.positions(), startScale_);
+  }
+
+  std::vector<std::string> csvColumns() const override {
+    return {"t", "energy", "kinetic", "potential", "mid_x", "mid_y", "evals", "cg_iterations"};
+  }
+  std::vector<double> csvRow() const override {
+    const VectorXd x = main_.positions(), v = main_.velocities();
+    const int mid = net_.particles / 2;
+    const double ke = net_.kinetic(v), pe = net_.potential(x);
+    return {t_,
+            ke + pe,
+            ke,
+            pe,
+            x[2 * mid],
+            x[2 * mid + 1],
+            static_cast<double>(main_.evals()),
+            main_.method == StepMethod::Implicit ? static_cast<double>(main_.cgIterations) : NAN};
+  }
+
+  pbm::ViewBox initialView() const override { return {{0.0, 0.45}, 2.0}; }
+
+  void draw(pbm::Canvas2D& c) override {
+    if (main_.method != StepMethod::Implicit && message_.empty()) drawChain(c, partner_);
+    drawChain(c, main_);
+    for (int p : {0, net_.particles - 1}) {
+      const Vector2d q(x0_[2 * p], x0_[2 * p + 1]);
+      c.cross(q, 8.f, pbm::colors::kText, 2.f);
+    }
+    if (!message_.empty()) c.text({-kSpan / 2, -1.0}, message_, pbm::colors::kWarning);
+    if (main_.frozen)
+      c.text({-kSpan / 2, 1.1},
+             format("%s diverged at t = %.3g s (h omega_max = %.3g); implicit Euler carries on",
+                    methodLabel(main_.method), main_.frozenAt, settings_.h * omegaMax()),
+             pbm::colors::kWarning);
+  }
+
+  void hud(std::vector<std::string>& lines) const override {
+    const double w = omegaMax();
+    lines.push_back(format("omega_max = %.4g rad/s   h omega_max = %.3g", w, settings_.h * w));
+    lines.push_back(format("RK4 needs h < 2.83/omega_max = %.3g s", 2.0 * std::sqrt(2.0) / w));
+    const Chain& imp = main_.method == StepMethod::Implicit ? main_ : partner_;
+    lines.push_back(format("CG iterations last step: %d", imp.cgIterations));
+  }
+
+  void panel() override {
+    const double w = omegaMax();
+    ImGui::TextWrapped("omega_max = 2 sqrt(k_s/m) sin(N pi/(2(N+1))) = %.4g rad/s", w);
+    ImGui::Text("h omega_max = %.3g", settings_.h * w);
+    ImGui::TextWrapped(
+        "undamped, explicit Euler and midpoint gain energy for every h; RK4 is "
+        "stable for h < %.3g s; implicit Euler for every h.",
+        2.0 * std::sqrt(2.0) / w);
+    ImGui::Text("E(0) = %.4g J", e0_);
+    if (!main_.frozen)
+      ImGui::TextColored(ImColor(methodColor(main_.method)), "%s: E = %.4g J",
+                         methodLabel(main_.method), energy(main_));
+    if (main_.method != StepMethod::Implicit && message_.empty())
+      ImGui::TextColored(ImColor(pbm::colors::kImplicit), "implicit Euler: E = %.4g J",
+                         energy(partner_));
+    plot_.draw({-1.f, 160.f});
+  }
+
+ private:
+  double omegaMax() const { return chainOmegaMax(net_.particles, mass_, ks_); }
+
+  void start(Chain& ch, StepMethod m) {
+    ch.method = m;
+    ch.counter.reset();
+    const VectorXd v0 = VectorXd::Zero(net_.coords());
+    ch.sys.emplace(net_, x0_, v0);
+    ch.counter.emplace(*ch.sys);
+    ch.x = x0_;
+    ch.v = v0;
+    ch.forceEvals = 0;
+    ch.cgIterations = 0;
+    ch.frozen = false;
+  }
+
+  void stepChain(Chain& ch, double hStep, double t1, bool viewer) {
+    if (ch.frozen) return;
+    if (ch.method == StepMethod::Implicit) {
+      const pbm::SecondOrderStep s = implicitNetworkStep(net_, ch.x, ch.v, hStep);
+      ++ch.forceEvals;  // F0 once per step (the Jacobians are constant)
+      ch.cgIterations = s.iterations;
+    } else {
+      stepWith(*ch.counter, ch.method, hStep);
+      VectorXd y;
+      double t;
+      ch.sys->getState(y, t);
+      ch.sys->setState(y, t1);
+    }
+    if (viewer && blownUp(ch.positions(), startScale_)) {
+      ch.frozen = true;
+      ch.frozenAt = t1;
+    }
+  }
+
+  double energy(const Chain& ch) const {
+    return net_.kinetic(ch.velocities()) + net_.potential(ch.positions());
+  }
+
+  void drawChain(pbm::Canvas2D& c, const Chain& ch) const {
+    if (ch.frozen) return;
+    const VectorXd x = ch.positions();
+    std::vector<Vector2d> pts;
+    for (int p = 0; p < net_.particles; ++p)
+      pts.push_back(Vector2d(x[2 * p], x[2 * p + 1]).cwiseMax(-1e4).cwiseMin(1e4));
+    const pbm::Color col = methodColor(ch.method);
+    c.polyline(pts, col, 2.f);
+    if (net_.particles <= 60)
+      for (const auto& q : pts) c.dot(q, 3.5f, col);
+    const Vector2d label = pts[pts.size() / 2];
+    c.text(label, methodLabel(ch.method), col,
+           {8.f, ch.method == StepMethod::Implicit ? 6.f : -22.f});
+  }
+
+  double ks_ = 200.0, mass_ = 0.05, n_ = 16, drag_ = 0.0, gravity_ = 9.81;
+  SpringNetwork net_;
+  VectorXd x0_;
+  double e0_ = 0.0, startScale_ = 1.0;
+  Chain main_, partner_;
+  std::string message_;
+  long steps_ = 0;
+  double t_ = 0.0, lastH_ = 0.0;
+  pbm::TimePlot plot_{"E", {}, {}};
+};
+
+}  // namespace
+
+std::unique_ptr<pbm::Scene> makeSpringChainScene() {
+  return std::make_unique<SpringChainScene>();
+}
+
+}  // namespace ch03

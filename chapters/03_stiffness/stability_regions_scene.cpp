@@ -1,0 +1,295 @@
+// Scene stability_regions: the complex plane z = h lambda with the region
+// |R(z)| <= 1 of each method (Implicit Methods §2-3, derived). A step of the
+// test equation y' = lambda y multiplies y by R(z); eq. (2-1) has lambda = -1
+// and -k, so its two points are z = -h and z = -hk. Stiffness is one point
+// far outside the explicit regions. The panel shows the slides' "one step"
+// curves e^-hk, 1 - hk, 1/(1 + hk) and a live run of x' = -k x.
+#include <imgui.h>
+
+#include <array>
+#include <cmath>
+#include <complex>
+#include <vector>
+
+#include "pbm/headless.h"
+#include "pbm/stability.h"
+#include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/plot.h"
+#include "scenes.h"
+#include "stepping.h"
+#include "stiff_systems.h"
+#include "text.h"
+
+namespace ch03 {
+
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::VectorXd;
+using cd = std::complex<double>;
+
+constexpr std::array<StepMethod, 4> kAll{StepMethod::Euler, StepMethod::Midpoint, StepMethod::RK4,
+                                         StepMethod::Implicit};
+
+pbm::Scheme schemeOf(StepMethod m) {
+  switch (m) {
+    case StepMethod::Euler:
+      return pbm::Scheme::Euler;
+    case StepMethod::Midpoint:
+      return pbm::Scheme::Midpoint;
+    case StepMethod::RK4:
+      return pbm::Scheme::RK4;
+    case StepMethod::Implicit:
+      return pbm::Scheme::ImplicitEuler;
+  }
+  return pbm::Scheme::Euler;
+}
+
+// x' = -k x as a 1x1 linear system.
+LinearSystem decay(double k) {
+  Eigen::MatrixXd A(1, 1);
+  A(0, 0) = -k;
+  return LinearSystem(A, VectorXd::Ones(1));
+}
+
+class StabilityRegionsScene : public pbm::Scene {
+ public:
+  StabilityRegionsScene() {
+    settings_.h = 0.03;  // hk = 1.5 for k = 50
+    settings_.hMin = 1e-5;
+    settings_.hMax = 10.0;
+    settings_.tEnd = 1.0;
+    params_.add("k", &k_, 1e-3, 1e4, "the stiff rate of eq. (2-1), 1/s; lambda = -1 and -k")
+        .logScale = true;
+  }
+
+  std::string name() const override { return "stability_regions"; }
+  std::string title() const override { return "Stability regions |R(h lambda)| <= 1"; }
+  std::string lookFor() const override {
+    return "Shaded: where each explicit method's step does not grow (|R(z)| <= 1). Implicit "
+           "Euler is stable everywhere outside the violet circle. The dots are z = -h and -hk for "
+           "eq. (2-1): raise k or h and -hk leaves every explicit region. Click the plane to put "
+           "-hk there.";
+  }
+
+  void reset() override {
+    systems_.clear();
+    for (size_t i = 0; i < kAll.size(); ++i) systems_.push_back(decay(k_));
+    alive_.fill(true);
+    steps_ = 0;
+    t_ = 0.0;
+    plot_ = pbm::TimePlot("x' = -k x from x = 1 (|x| <= 2 shown)",
+                          {"exact", "Euler", "midpoint", "RK4", "implicit"},
+                          {pbm::colors::kExact, pbm::colors::kEuler, pbm::colors::kMidpoint,
+                           pbm::colors::kRk4, pbm::colors::kImplicit});
+    plot_.push(0.0, {1.0, 1.0, 1.0, 1.0, 1.0});
+  }
+
+  void advance(double tLimit) override {
+    const double h = settings_.h, hStep = pbm::clipStep(t_, h, tLimit);
+    lastH_ = hStep;
+    ++steps_;
+    const double t1 = hStep == h ? steps_ * h : t_ + hStep;
+    for (size_t i = 0; i < kAll.size(); ++i) {
+      if (!alive_[i]) continue;
+      stepWith(systems_[i], kAll[i], hStep);
+      VectorXd y;
+      double t;
+      systems_[i].getState(y, t);
+      systems_[i].setState(y, t1);
+      if (blownUp(y, 1.0)) alive_[i] = false;  // empty cells from here on
+    }
+    t_ = t1;
+    if (inViewer(tLimit)) {
+      std::vector<double> row = csvRow();
+      for (double& v : row)
+        if (std::abs(v) > 2.0) v = NAN;
+      plot_.push(t_, {row.begin() + 1, row.end()});
+    }
+  }
+
+  double time() const override { return t_; }
+  double lastStepSize() const override { return lastH_; }
+  bool stateFinite() const override { return true; }  // a blown-up method gets empty cells
+
+  std::vector<std::string> csvColumns() const override {
+    return {"t", "exact", "euler", "midpoint", "rk4", "implicit"};
+  }
+  std::vector<double> csvRow() const override {
+    std::vector<double> row{t_, std::exp(-k_ * t_)};
+    for (size_t i = 0; i < kAll.size(); ++i) {
+      VectorXd y;
+      double t;
+      systems_[i].getState(y, t);
+      row.push_back(alive_[i] ? y[0] : NAN);
+    }
+    return row;
+  }
+
+  pbm::ViewBox initialView() const override { return {{-1.3, 0.0}, 3.3}; }
+
+  void draw(pbm::Canvas2D& c) override {
+    fillRegions(c);
+    c.dashedCircle({1.0, 0.0}, 1.0, pbm::colors::kImplicit, 2.f);
+    c.text({1.0, -1.0}, "implicit Euler: |R| > 1 only", pbm::colors::kImplicit, {-90.f, 6.f});
+    c.text({1.0, -1.0}, "inside this circle", pbm::colors::kImplicit, {-60.f, 22.f});
+    // Where the boundaries cross the axes (research C3.13).
+    const double rk4Real = -2.785293563405282, rk4Imag = 2.0 * std::sqrt(2.0);
+    for (const auto& [p, s] : std::vector<std::pair<Vector2d, std::string>>{
+             {{-2.0, 0.0}, "-2"}, {{rk4Real, 0.0}, "-2.785"}, {{0.0, rk4Imag}, "2.83i"}})
+      c.cross(p, 4.f, pbm::colors::kText), c.text(p, s, pbm::colors::kDim, {4.f, 2.f});
+
+    const double h = settings_.h;
+    drawPoint(c, -h, "-h (lambda = -1)", {6.f, 6.f});
+    drawPoint(c, -h * k_, format("-hk = %.3g", -h * k_), {6.f, -20.f});
+    drawLegend(c);
+  }
+
+  void hud(std::vector<std::string>& lines) const override {
+    const double hk = settings_.h * k_;
+    lines.push_back(format("z = -hk = %.4g", -hk));
+    lines.push_back(
+        format("|R(z)|: Euler %.3g, midpoint %.3g, RK4 %.3g, implicit %.3g",
+               std::abs(R(StepMethod::Euler, -hk)), std::abs(R(StepMethod::Midpoint, -hk)),
+               std::abs(R(StepMethod::RK4, -hk)), std::abs(R(StepMethod::Implicit, -hk))));
+  }
+
+  void panel() override {
+    const double hk = settings_.h * k_;
+    ImGui::Text("h k = %.4g", hk);
+    ImGui::TextWrapped("One step of x' = -k x from 1 (slide \"One Step: Implicit vs. Explicit\"):");
+    ImGui::Text("exact e^-hk = %.4g", std::exp(-hk));
+    for (StepMethod m : kAll)
+      ImGui::TextColored(ImColor(methodColor(m)), "%-15s R(-hk) = %.4g", methodLabel(m),
+                         R(m, -hk).real());
+    std::vector<pbm::XYSeries> series;
+    pbm::XYSeries exact{"e^-hk", {}, {}, pbm::colors::kExact, false, true};
+    for (int i = 0; i <= 120; ++i) {
+      const double z = 3.0 * i / 120;
+      exact.x.push_back(z);
+      exact.y.push_back(std::exp(-z));
+    }
+    series.push_back(exact);
+    for (StepMethod m : kAll) {
+      pbm::XYSeries s{methodLabel(m), {}, {}, methodColor(m), false};
+      for (int i = 0; i <= 120; ++i) {
+        const double z = 3.0 * i / 120;
+        s.x.push_back(z);
+        s.y.push_back(R(m, -z).real());
+      }
+      series.push_back(s);
+      if (hk <= 3.0) series.push_back({"", {hk}, {R(m, -hk).real()}, methodColor(m), true});
+    }
+    pbm::plotXY("one_step", series, {-1.f, 190.f}, false, false, "hk", "x(h) / x(0)");
+    plot_.draw({-1.f, 140.f});
+  }
+
+  bool onMouseDown(const Vector2d& world, int button) override {
+    if (button != 0 || world.x() >= 0) return false;
+    settings_.h = std::clamp(-world.x() / k_, settings_.hMin, settings_.hMax);
+    reset();
+    return true;
+  }
+
+ private:
+  static cd R(StepMethod m, cd z) { return pbm::stabilityFunction(schemeOf(m), z); }
+
+  // Shades |R(z)| <= 1 on a grid of 4-pixel cells (runs of cells per row, so
+  // the draw list stays small) and traces |R| = 1 by marching squares.
+  void fillRegions(pbm::Canvas2D& c) const {
+    const pbm::Camera2D& cam = c.camera();
+    const Vector2d lo = cam.worldMin(), hi = cam.worldMax();
+    const double cell = 4.0 / cam.pixelsPerUnit();
+    const int nx = static_cast<int>((hi.x() - lo.x()) / cell) + 2;
+    const int ny = static_cast<int>((hi.y() - lo.y()) / cell) + 2;
+    ImDrawList* dl = c.drawList();
+    std::vector<double> g(static_cast<size_t>(nx) * ny);
+    for (StepMethod m : {StepMethod::Euler, StepMethod::Midpoint, StepMethod::RK4}) {
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+          g[j * nx + i] = std::abs(R(m, cd(lo.x() + i * cell, lo.y() + j * cell))) - 1.0;
+      const pbm::Color fill = pbm::withAlpha(methodColor(m), 45);
+      for (int j = 0; j + 1 < ny; ++j) {
+        int run = -1;
+        for (int i = 0; i <= nx; ++i) {
+          const bool in = i < nx && g[j * nx + i] <= 0.0;
+          if (in && run < 0) run = i;
+          if (!in && run >= 0) {
+            const ImVec2 a = cam.toScreen({lo.x() + run * cell, lo.y() + (j + 1) * cell});
+            const ImVec2 b = cam.toScreen({lo.x() + i * cell, lo.y() + j * cell});
+            dl->AddRectFilled(a, b, fill);
+            run = -1;
+          }
+        }
+      }
+      marchingSquares(c, g, nx, ny, lo, cell, methodColor(m));
+    }
+  }
+
+  static void marchingSquares(pbm::Canvas2D& c, const std::vector<double>& g, int nx, int ny,
+                              const Vector2d& lo, double cell, pbm::Color col) {
+    auto at = [&](int i, int j) { return g[j * nx + i]; };
+    auto pos = [&](int i, int j) { return Vector2d(lo.x() + i * cell, lo.y() + j * cell); };
+    for (int j = 0; j + 1 < ny; ++j)
+      for (int i = 0; i + 1 < nx; ++i) {
+        const int ci[4] = {i, i + 1, i + 1, i}, cj[4] = {j, j, j + 1, j + 1};
+        Vector2d cross[4];
+        int n = 0;
+        for (int e = 0; e < 4; ++e) {
+          const double a = at(ci[e], cj[e]), b = at(ci[(e + 1) % 4], cj[(e + 1) % 4]);
+          if ((a <= 0) != (b <= 0)) {
+            const double s = a / (a - b);
+            cross[n++] =
+                pos(ci[e], cj[e]) + s * (pos(ci[(e + 1) % 4], cj[(e + 1) % 4]) - pos(ci[e], cj[e]));
+          }
+        }
+        if (n >= 2) c.line(cross[0], cross[1], col, 1.8f);
+        if (n == 4) c.line(cross[2], cross[3], col, 1.8f);
+      }
+  }
+
+  void drawPoint(pbm::Canvas2D& c, double z, const std::string& label, ImVec2 offset) const {
+    const Vector2d lo = c.camera().worldMin();
+    const double margin = 20.0 / c.camera().pixelsPerUnit();
+    if (z < lo.x() + margin) {  // off the left edge: an arrow pointing at it
+      const Vector2d edge(lo.x() + margin, 0.0);
+      c.arrow(edge + Vector2d(3 * margin, 0.0), edge, pbm::colors::kWarning, 2.5f, 10.f);
+      c.text(edge, label + " (off screen)", pbm::colors::kWarning, {0.f, offset.y});
+      return;
+    }
+    const bool stableEuler = std::abs(R(StepMethod::Euler, z)) <= 1.0;
+    const pbm::Color col = stableEuler ? pbm::colors::kText : pbm::colors::kWarning;
+    c.dot({z, 0.0}, 6.f, col);
+    c.text({z, 0.0}, label, col, offset);
+  }
+
+  void drawLegend(pbm::Canvas2D& c) const {
+    const pbm::Camera2D& cam = c.camera();
+    const double px = 1.0 / cam.pixelsPerUnit(), dy = 20.0 * px;
+    Vector2d p = cam.worldMin() + Vector2d(16.0 * px, 110.0 * px);
+    for (StepMethod m : kAll) {
+      c.text(p,
+             m == StepMethod::Implicit   ? std::string("implicit Euler 1/(1 - z)")
+             : m == StepMethod::Euler    ? std::string("Euler 1 + z")
+             : m == StepMethod::Midpoint ? std::string("midpoint 1 + z + z^2/2")
+                                         : std::string("RK4 1 + z + ... + z^4/24"),
+             methodColor(m), {0.f, 0.f});
+      p.y() -= dy;
+    }
+  }
+
+  double k_ = 50.0;
+  std::vector<LinearSystem> systems_;
+  std::array<bool, 4> alive_{};
+  long steps_ = 0;
+  double t_ = 0.0, lastH_ = 0.0;
+  pbm::TimePlot plot_{"x", {}, {}};
+};
+
+}  // namespace
+
+std::unique_ptr<pbm::Scene> makeStabilityRegionsScene() {
+  return std::make_unique<StabilityRegionsScene>();
+}
+
+}  // namespace ch03

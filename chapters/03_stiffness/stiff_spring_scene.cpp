@@ -1,0 +1,279 @@
+// Scene stiff_spring: the notes' stiff example, eq. (2-1), Y' = (-x, -k y)
+// (Implicit Methods §2-3; slides "Euler's method has a speed limit", "A stiff
+// energy landscape"). The chosen method and implicit Euler start from the same
+// point; the contours are E = (x^2 + k y^2)/2, the dashed curve the exact
+// solution (x0 e^-t, y0 e^-kt).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+#include "pbm/counting_system.h"
+#include "pbm/exercise.h"
+#include "pbm/headless.h"
+#include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/plot.h"
+#include "scenes.h"
+#include "stepping.h"
+#include "stiff_systems.h"
+#include "text.h"
+
+namespace ch03 {
+
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::VectorXd;
+
+// One particle under one method: the model, its evaluation counter, its trail.
+struct Particle {
+  StepMethod method = StepMethod::Euler;
+  std::optional<StiffBowlSystem> sys;
+  std::optional<pbm::CountingSystem> counter;
+  std::vector<Vector2d> trail;
+  bool frozen = false;  // viewer only: blown up, no longer stepped
+  double frozenAt = 0.0;
+
+  void start(StepMethod m, double k, const Vector2d& y0) {
+    method = m;
+    counter.reset();
+    sys.emplace(k, y0);
+    counter.emplace(*sys);
+    trail.assign(1, y0);
+    frozen = false;
+  }
+  Vector2d position() const { return sys->position(); }
+};
+
+class StiffSpringScene : public pbm::Scene {
+ public:
+  StiffSpringScene() {
+    settings_.method = "euler";
+    settings_.h = 0.038;  // hk = 1.9: the explicit step overshoots, just stable
+    settings_.hMin = 1e-5;
+    settings_.hMax = 10.0;
+    settings_.tEnd = 5.0;
+    settings_.start = {1.5, 1.0};
+    params_.add("k", &k_, 1e-6, 1e5, "stiffness of the pull towards y = 0, 1/s (k > 0)").logScale =
+        true;
+  }
+
+  std::string name() const override { return "stiff_spring"; }
+  std::string title() const override { return "Stiff spring: explicit vs implicit Euler"; }
+  std::string lookFor() const override {
+    return "Y' = (-x, -k y), eq. (2-1). The explicit step multiplies y by 1 - hk: it overshoots "
+           "the valley for hk > 1 (zig-zag) and explodes for hk > 2. Implicit Euler (violet) "
+           "multiplies y by 1/(1 + hk) and slides down for any h. Click to restart from a point.";
+  }
+  std::vector<std::string> methods() const override { return methodNames(); }
+  int startSize() const override { return 2; }
+
+  void reset() override {
+    const Vector2d y0(settings_.start[0], settings_.start[1]);
+    startScale_ = stateScale(y0);
+    main_.start(parseMethod(settings_.method), k_, y0);
+    partner_.start(StepMethod::Implicit, k_, y0);
+    partnerMessage_.clear();
+    steps_ = 0;
+    t_ = 0.0;
+    energy_ =
+        pbm::TimePlot("E = (x^2 + k y^2)/2 (log)", {methodLabel(main_.method), "implicit Euler"},
+                      {methodColor(main_.method), pbm::colors::kImplicit});
+    energy_.logY = true;
+  }
+
+  void advance(double tLimit) override {
+    const double h = settings_.h;
+    const double hStep = pbm::clipStep(t_, h, tLimit);
+    const bool viewer = inViewer(tLimit);
+    lastH_ = hStep;
+    ++steps_;
+    const double t1 = hStep == h ? steps_ * h : t_ + hStep;  // t0 + k h, not a running sum
+    stepParticle(main_, hStep, t1, viewer);
+    // The implicit partner only runs in the viewer: headless writes the
+    // chosen method alone (and explicit runs work before chapter 03 is done).
+    if (viewer && main_.method != StepMethod::Implicit && partnerMessage_.empty()) {
+      try {
+        stepParticle(partner_, hStep, t1, viewer);
+      } catch (const pbm::ExerciseNotDone& e) {
+        partnerMessage_ = "implicit Euler: exercise " + e.exercise() + " not done yet";
+      }
+    }
+    t_ = t1;
+    if (viewer) {
+      const double e1 = StiffBowlSystem::energy(main_.position(), k_);
+      const double e2 = StiffBowlSystem::energy(partner_.position(), k_);
+      energy_.push(t_, {main_.frozen ? NAN : e1, partnerMessage_.empty() ? e2 : NAN});
+    }
+  }
+
+  double time() const override { return t_; }
+  double lastStepSize() const override { return lastH_; }
+  long evals() const override { return main_.counter->evals(); }
+  bool stateFinite() const override {
+    return main_.frozen || !blownUp(main_.position(), startScale_);
+  }
+
+  std::vector<std::string> csvColumns() const override { return {"t", "x", "y", "evals"}; }
+  std::vector<double> csvRow() const override {
+    const Vector2d p = main_.position();
+    return {t_, p.x(), p.y(), static_cast<double>(main_.counter->evals())};
+  }
+
+  pbm::ViewBox initialView() const override { return {{0.75, 0.1}, 1.2}; }
+
+  void draw(pbm::Canvas2D& c) override {
+    drawLandscape(c);
+    drawExact(c);
+    if (main_.method != StepMethod::Implicit) drawParticle(c, partner_, partnerMessage_.empty());
+    drawParticle(c, main_, true);
+    if (!partnerMessage_.empty())
+      c.text(partner_.position(), partnerMessage_, pbm::colors::kWarning, {10.f, 8.f});
+  }
+
+  void hud(std::vector<std::string>& lines) const override {
+    const double hk = settings_.h * k_;
+    lines.push_back(format("h k = %.3g   (1/k = %.3g s, 2/k = %.3g s)", hk, 1.0 / k_, 2.0 / k_));
+    lines.push_back(
+        format("y per step: 1 - hk = %.3g, 1/(1 + hk) = %.3g", 1.0 - hk, 1.0 / (1.0 + hk)));
+  }
+
+  void panel() override {
+    const double h = settings_.h, hk = h * k_;
+    ImGui::Text("h k = %.4g", hk);
+    ImGui::Text("explicit Euler limit: h < 2/k = %.4g s", 2.0 / k_);
+    ImGui::Text("no overshoot:         h < 1/k = %.4g s", 1.0 / k_);
+    const char* verdict = hk > 2.0   ? "explodes (|1 - hk| > 1)"
+                          : hk > 1.0 ? "overshoots, zig-zags (1 - hk < 0)"
+                                     : "creeps down monotonically";
+    ImGui::TextColored(ImColor(hk > 2.0 ? pbm::colors::kWarning : pbm::colors::kText),
+                       "explicit Euler: %s", verdict);
+    ImGui::TextWrapped("implicit Euler: y shrinks by 1/(1 + hk) = %.3g per step, for every h",
+                       1.0 / (1.0 + hk));
+    ImGui::Separator();
+    ImGui::TextUnformatted("set h to a multiple of 1/k:");
+    for (double m : {0.5, 1.5, 1.9, 2.1, 3.0}) {
+      if (m != 0.5) ImGui::SameLine();
+      if (ImGui::Button(format("%.1f/k", m).c_str())) {
+        settings_.h = std::clamp(m / k_, settings_.hMin, settings_.hMax);
+        reset();
+      }
+    }
+    if (ImGui::Button("h = 10 s (one implicit step)")) {
+      settings_.h = 10.0;
+      reset();
+    }
+    ImGui::Separator();
+    energy_.draw({-1.f, 140.f});
+  }
+
+  bool onMouseDown(const Vector2d& world, int button) override {
+    if (button != 0) return false;
+    settings_.start = {world.x(), world.y()};
+    reset();
+    return true;
+  }
+
+ private:
+  void stepParticle(Particle& p, double hStep, double t1, bool viewer) {
+    if (p.frozen) return;
+    stepWith(*p.counter, p.method, hStep);
+    VectorXd y;
+    double t;
+    p.sys->getState(y, t);
+    p.sys->setState(y, t1);
+    if (viewer) {
+      if (p.trail.size() < 20000) p.trail.push_back(p.position());
+      if (blownUp(y, startScale_)) {  // off to Neptune: stop it, keep the rest running
+        p.frozen = true;
+        p.frozenAt = t1;
+      }
+    }
+  }
+
+  void drawLandscape(pbm::Canvas2D& c) const {
+    // Level sets of E = (x^2 + k y^2)/2: ellipses with semi-axes a and a/sqrt(k).
+    const double s = 1.0 / std::sqrt(k_);
+    for (int i = 1; i <= 16; ++i) {
+      const double a = 0.25 * i;
+      std::vector<Vector2d> pts;
+      for (int j = 0; j <= 128; ++j) {
+        const double th = 2.0 * M_PI * j / 128;
+        pts.emplace_back(a * std::cos(th), a * s * std::sin(th));
+      }
+      c.polyline(pts, pbm::withAlpha(pbm::colors::kAxis, 170), 1.0f);
+    }
+    // The field's direction on a coarse grid (arrows of fixed pixel length).
+    const Vector2d lo = c.camera().worldMin(), hi = c.camera().worldMax();
+    const double px = c.camera().pixelsPerUnit();
+    for (int i = 0; i <= 18; ++i)
+      for (int j = 0; j <= 12; ++j) {
+        const Vector2d p(lo.x() + (hi.x() - lo.x()) * (i + 0.5) / 19,
+                         lo.y() + (hi.y() - lo.y()) * (j + 0.5) / 13);
+        const Vector2d f(-p.x(), -k_ * p.y());
+        if (f.norm() == 0) continue;
+        c.arrow(p, p + f.normalized() * (18.0 / px), pbm::withAlpha(pbm::colors::kDim, 90), 1.0f,
+                5.f);
+      }
+  }
+
+  void drawExact(pbm::Canvas2D& c) const {
+    // x0 e^-t, y0 e^-kt; samples crowd near t = 0, where y changes fastest.
+    const Vector2d y0(settings_.start[0], settings_.start[1]);
+    std::vector<Vector2d> pts;
+    const double tMax = 8.0;
+    for (int i = 0; i <= 600; ++i) {
+      const double u = static_cast<double>(i) / 600, t = tMax * u * u * u;
+      pts.emplace_back(y0.x() * std::exp(-t), y0.y() * std::exp(-k_ * t));
+    }
+    c.dashedPolyline(pts, pbm::colors::kExact, 1.5f);
+    c.text(y0, "start", pbm::colors::kExact, {8.f, -18.f});
+  }
+
+  void drawParticle(pbm::Canvas2D& c, const Particle& p, bool alive) const {
+    const pbm::Color col = methodColor(p.method);
+    // Clamp far points so a blown-up trail still draws as a line off screen.
+    std::vector<Vector2d> pts;
+    pts.reserve(p.trail.size());
+    for (const auto& q : p.trail) pts.push_back(q.cwiseMax(-1e4).cwiseMin(1e4));
+    c.polyline(pts, pbm::withAlpha(col, 200), 1.6f);
+    if (pts.size() < 400)
+      for (const auto& q : pts) c.dot(q, 2.5f, col);
+    if (!alive) return;
+    const Vector2d at = pts.empty() ? p.position() : pts.back();
+    c.dot(at, 6.f, col);
+    if (p.frozen) {
+      const double hk = settings_.h * k_;
+      c.text(at,
+             format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", methodLabel(p.method),
+                    p.frozenAt, std::abs(1.0 - hk)),
+             pbm::colors::kWarning, {10.f, 4.f});
+      const Vector2d home =
+          c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin());
+      c.text(home,
+             format("%s has left for Neptune; implicit Euler carries on", methodLabel(p.method)),
+             pbm::colors::kWarning, {0.f, -20.f});
+    } else {
+      c.text(at, methodLabel(p.method), col,
+             {10.f, p.method == StepMethod::Implicit ? 6.f : -20.f});
+    }
+  }
+
+  double k_ = 50.0;
+  Particle main_, partner_;
+  std::string partnerMessage_;
+  double startScale_ = 1.0;
+  long steps_ = 0;
+  double t_ = 0.0, lastH_ = 0.0;
+  pbm::TimePlot energy_{"E", {}, {}};
+};
+
+}  // namespace
+
+std::unique_ptr<pbm::Scene> makeStiffSpringScene() {
+  return std::make_unique<StiffSpringScene>();
+}
+
+}  // namespace ch03

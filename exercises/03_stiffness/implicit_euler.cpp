@@ -1,0 +1,33 @@
+// Exercise: implicit (backward) Euler, Implicit Methods §3.
+// 1. implicitEulerStep: read (Y0, t0), evaluate f(Y0), get the Jacobian f'(Y0)
+//    (sys.jacobian(J) when sys.hasJacobian(), else finiteDifferenceJacobian from
+//    pbm/fd_jacobian.h), solve ((1/h) I - f'(Y0)) dY = f(Y0)   (3-2)
+//    with a sparse LU (Eigen::SparseLU, #include <Eigen/SparseLU>) and install
+//    Y0 + dY at t0 + h. If the factorisation fails (info() != Eigen::Success)
+//    throw pbm::SolverFailure (pbm/errors.h) with a one-line message.
+// 2. (optional) newtonBackwardEulerStep: solve (3-1) Y = Y0 + h f(Y) itself by
+//    Newton's method on G(Y) = Y - Y0 - h f(Y), G'(Y) = I - h f'(Y), starting
+//    from Y = Y0 and evaluating f at t0 + h. Stop when |G(Y)| <= tol max(1, |Y0|)
+//    and return the number of Newton updates; after maxIter updates restore
+//    (Y0, t0) and throw SolverFailure.
+// Tests: Ch03StiffExample.*, Ch03Linear.*, Ch03Newton.*, Ch03Penalty.*, Ch03Solver.Singular*
+#include "pbm/errors.h"
+#include "pbm/exercise.h"
+#include "pbm/fd_jacobian.h"
+#include "pbm/implicit.h"
+
+namespace pbm {
+
+void implicitEulerStep(OdeSystem& /*sys*/, double /*h*/) {
+  PBM_TODO("implicitEulerStep",
+           "IM §3 eq. (3-2): solve ((1/h) I - f'(Y0)) dY = f(Y0) with Eigen::SparseLU, install "
+           "Y0 + dY at t0 + h; throw SolverFailure if the factorisation fails");
+}
+
+int newtonBackwardEulerStep(OdeSystem& /*sys*/, double /*h*/, double /*tol*/, int /*maxIter*/) {
+  PBM_TODO("newtonBackwardEulerStep",
+           "IM §3 eq. (3-1): Newton on G(Y) = Y - Y0 - h f(Y, t0 + h): solve (I - h f'(Y)) dY = "
+           "-G(Y), Y += dY, until |G| <= tol max(1, |Y0|); return the number of updates");
+}
+
+}  // namespace pbm

@@ -1,0 +1,32 @@
+// Exercise: implicit Euler for second-order systems, Implicit Methods §4, in
+// Baraff & Witkin's mass-weighted form (erratum: in the notes' (4-1)..(4-5) f is
+// an acceleration; with forces F and masses M multiply (4-5) by M):
+//   (M - h dF/dv - h^2 dF/dx) dv = h (F0 + h dF/dx v0),   dx = h (v0 + dv).
+// Solve for dv with conjugate gradients, written by you:
+//  - a coordinate with infinite mass is fixed: dv_i = 0 (zero its row of the
+//    right-hand side and of every matrix-vector product; never compute inf * 0);
+//  - start from dv = 0; optionally precondition with 1 / S_ii (Jacobi);
+//  - if p^T S p <= 0 the matrix is not positive definite: throw SolverFailure;
+//  - before accepting convergence recompute the true residual |b - S dv| and
+//    compare with options.tolerance * |b|; after options.maxIterations (0: 2 n)
+//    iterations without convergence throw SolverFailure. Never loop forever.
+// Fill in SecondOrderStep's dx, dv, iterations and residual.
+// Tests: Ch03SecondOrder.*, Ch03Cg.*, Ch03Energy.*, Ch03Solver.Indefinite*
+#include "pbm/errors.h"
+#include "pbm/exercise.h"
+#include "pbm/implicit.h"
+
+namespace pbm {
+
+SecondOrderStep implicitEulerSecondOrder(const Eigen::VectorXd& /*v0*/,
+                                         const Eigen::VectorXd& /*F0*/,
+                                         const Eigen::SparseMatrix<double>& /*dFdx*/,
+                                         const Eigen::SparseMatrix<double>& /*dFdv*/,
+                                         const Eigen::VectorXd& /*mass*/, double /*h*/,
+                                         const CgOptions& /*options*/) {
+  PBM_TODO("implicitEulerSecondOrder",
+           "IM §4 eq. (4-5) times M: CG on (M - h dF/dv - h^2 dF/dx) dv = h (F0 + h dF/dx v0), "
+           "then dx = h (v0 + dv); fixed coordinates (mass = inf) keep dv = 0");
+}
+
+}  // namespace pbm
