@@ -77,10 +77,10 @@ class PlaneContact : public Force {
 // --- a step with collisions (PSD §7.1-7.2)
 
 struct CollisionOptions {
-  double kr = 0.5;        // coefficient of restitution, [0, 1]
-  double eps = 1e-3;      // contact tolerance, m and m/s
-  bool rollback = true;   // true: roll back to the contact instant; false: displace the point
-  int maxEvents = 32;     // rollbacks per step before falling back to displacing
+  double kr = 0.5;       // coefficient of restitution, [0, 1]
+  double eps = 1e-3;     // contact tolerance, m and m/s
+  bool rollback = true;  // true: roll back to the contact instant; false: displace the point
+  int maxEvents = 32;    // rollbacks per step before falling back to displacing
 };
 
 struct CollisionStats {
@@ -90,10 +90,13 @@ struct CollisionStats {
 
 // A collision response at the installed state (PSD §7.2): a free particle
 // that went through a plane is put back onto it; one within `within` of a
-// plane and heading into it gets V' = V_T - kr V_N. A rebound slower than eps
-// becomes resting contact: its normal velocity is zeroed. Returns the responses.
+// plane and heading into it gets V' = V_T - kr V_N. A rebound too slow to
+// outlast a step becomes resting contact (its normal velocity is zeroed):
+// slower than eps, or than 2 h |N.f| / m, what the normal force (the
+// accumulator of the last evaluation) gives back in two steps of h; without
+// this a resting particle would chatter, bouncing by g h every step.
 inline int respondToCollisions(ParticleSystem& ps, const std::vector<Plane>& planes,
-                               const CollisionOptions& o, double within) {
+                               const CollisionOptions& o, double within, double h) {
   int count = 0;
   for (auto& p : ps.particles) {
     if (p.control.controlled()) continue;
@@ -103,7 +106,8 @@ inline int respondToCollisions(ParticleSystem& ps, const std::vector<Plane>& pla
       if (!(d < within) || !isColliding(p.x, p.v, plane, o.eps)) continue;
       p.v = collisionResponse(p.v, plane.N, o.kr);
       const double vn = plane.N.dot(p.v);
-      if (std::abs(vn) < o.eps) p.v -= vn * plane.N;
+      if (std::abs(vn) < std::max(o.eps, 2.0 * h * std::abs(plane.N.dot(p.f)) / p.m))
+        p.v -= vn * plane.N;
       ++count;
     }
   }
@@ -144,7 +148,7 @@ CollisionStats stepWithCollisions(ParticleSystem& ps, const std::vector<Plane>& 
     if (sMin > 1.0) break;
     ps.setState(y0 + sMin * (y1 - y0), t0 + sMin * (target - t0));
     ++stats.rollbacks;
-    stats.collisions += respondToCollisions(ps, planes, o, o.eps);
+    stats.collisions += respondToCollisions(ps, planes, o, o.eps, h);
     ps.getState(y0, t0);
     if (!(target - t0 > 1e-14 * std::max(1.0, std::abs(target)))) {
       ps.setState(y0, target);
@@ -153,7 +157,7 @@ CollisionStats stepWithCollisions(ParticleSystem& ps, const std::vector<Plane>& 
   }
   // Whatever is still through a plane (displace mode, slow crossings, or
   // too many events) is displaced back onto it.
-  stats.collisions += respondToCollisions(ps, planes, o, 0.0);
+  stats.collisions += respondToCollisions(ps, planes, o, 0.0, h);
   return stats;
 }
 

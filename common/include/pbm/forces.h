@@ -109,14 +109,21 @@ class DampedSpring : public Force {
                     JacobianFilter filter) const override {
     const Particle& pa = ps.particles[a];
     const Particle& pb = ps.particles[b];
-    const SpringJacobian J = dampedSpringJacobian(pa.x, pb.x, pa.v, pb.v, ks, kd, rest);
-    Eigen::Matrix2d Jx = J.dfa_dxa;
+    SpringJacobian J;
     if (filter == JacobianFilter::BaraffWitkin) {
-      // The spring part only (kd = 0), with a compressed spring treated as
-      // if at rest length (rest -> L clamps 1 - r/L at 0).
+      // The spring part only (kd = 0 drops the non-symmetric damping term),
+      // with a compressed spring treated as if at rest length (rest -> L
+      // clamps 1 - r/L at 0); dF/dv = -kd u u^T is symmetric and kept.
       const double L = (pa.x - pb.x).norm();
-      Jx = dampedSpringJacobian(pa.x, pb.x, pa.v, pb.v, ks, 0.0, std::min(rest, L)).dfa_dxa;
+      J = dampedSpringJacobian(pa.x, pb.x, pa.v, pb.v, ks, 0.0, std::min(rest, L));
+      if (L > 1e-12) {
+        const Eigen::Vector2d u = (pa.x - pb.x) / L;
+        J.dfa_dva = -kd * u * u.transpose();
+      }
+    } else {
+      J = dampedSpringJacobian(pa.x, pb.x, pa.v, pb.v, ks, kd, rest);
     }
+    const Eigen::Matrix2d& Jx = J.dfa_dxa;
     addBlock(dFdx, a, a, Jx);
     addBlock(dFdx, a, b, -Jx);
     addBlock(dFdx, b, a, -Jx);

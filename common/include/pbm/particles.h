@@ -34,7 +34,7 @@ enum class ControlKind { Free, Nailed, Motor };
 // neighbours (spring damping) see the correct velocity (PSD §5).
 struct Control {
   ControlKind kind = ControlKind::Free;
-  Eigen::Vector2d anchor = Eigen::Vector2d::Zero();  // Nailed: where
+  Eigen::Vector2d anchor = Eigen::Vector2d::Zero();   // Nailed: where
   std::function<Eigen::Vector2d(double)> xc, vc, ac;  // Motor: x_c(t), v_c(t), a_c(t)
   bool controlled() const { return kind != ControlKind::Free; }
 };
@@ -81,12 +81,14 @@ inline Control motorOnCircle(const Eigen::Vector2d& center, double radius, doubl
                                                              std::sin(omega * t + phase)));
   };
   c.vc = [=](double t) {
-    return Eigen::Vector2d(radius * omega *
-                           Eigen::Vector2d(-std::sin(omega * t + phase), std::cos(omega * t + phase)));
+    return Eigen::Vector2d(
+        radius * omega *
+        Eigen::Vector2d(-std::sin(omega * t + phase), std::cos(omega * t + phase)));
   };
   c.ac = [=](double t) {
-    return Eigen::Vector2d(-radius * omega * omega *
-                           Eigen::Vector2d(std::cos(omega * t + phase), std::sin(omega * t + phase)));
+    return Eigen::Vector2d(
+        -radius * omega * omega *
+        Eigen::Vector2d(std::cos(omega * t + phase), std::sin(omega * t + phase)));
   };
   return c;
 }
@@ -189,6 +191,8 @@ class ParticleSystem : public OdeSystem {
   // dF/dx and dF/dv (2n x 2n) at the installed state, summed over the forces.
   void forceJacobians(Eigen::SparseMatrix<double>& dFdx, Eigen::SparseMatrix<double>& dFdv) const {
     Triplets tx, tv;
+    tx.reserve(16 * forces.size() + 4 * particles.size());
+    tv.reserve(16 * forces.size() + 4 * particles.size());
     for (const auto& f : forces) f->addJacobians(*this, tx, tv, filter);
     dFdx.resize(2 * n(), 2 * n());
     dFdv.resize(2 * n(), 2 * n());
@@ -197,8 +201,9 @@ class ParticleSystem : public OdeSystem {
   }
 
   // The Jacobian of the whole first-order system (4n x 4n), for Implicit
-  // Methods eq. (3-2): d(xdot)/dv = I, d(vdot)/d(x, v) = M^-1 dF/d(x, v);
-  // controlled particles' rows are zero (their motion is prescribed).
+  // Methods eq. (3-2): d(xdot)/dv = I, d(vdot)/d(x, v) = M^-1 dF/d(x, v).
+  // Controlled particles' rows and columns are zero: their motion is
+  // prescribed, and setState ignores what the solver puts in their slots.
   bool hasJacobian() const override { return true; }
   void jacobian(Eigen::SparseMatrix<double>& J) override {
     Eigen::SparseMatrix<double> dFdx, dFdv;
@@ -209,7 +214,7 @@ class ParticleSystem : public OdeSystem {
         for (Eigen::SparseMatrix<double>::InnerIterator it(D, k); it; ++it) {
           const int i = static_cast<int>(it.row()) / 2, c = static_cast<int>(it.row()) % 2;
           const int j = static_cast<int>(it.col()) / 2, d = static_cast<int>(it.col()) % 2;
-          if (particles[i].control.controlled()) continue;
+          if (particles[i].control.controlled() || particles[j].control.controlled()) continue;
           t.emplace_back(4 * i + 2 + c, 4 * j + colOffset + d, it.value() / particles[i].m);
         }
     };

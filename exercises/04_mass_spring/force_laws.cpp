@@ -1,0 +1,35 @@
+// Exercise: the force laws (PSD §4) that the force objects of pbm/forces.h
+// call from their apply(). gravity f = m g; viscous drag f = -kd v; the damped
+// spring of eq. (1) with l = xa - xb:
+//   fa = -[ks (|l| - r) + kd (ldot . l) / |l|] l / |l|,  fb = -fa
+// (return zero for coincident endpoints, never NaN); and the mouse spring in
+// the zero-rest-length form C = x - c of §6: f = -ks (x - c) - kd (v - cdot).
+// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*
+#include "pbm/exercise.h"
+#include "pbm/forces.h"
+
+namespace pbm {
+
+Eigen::Vector2d gravityForce(double /*m*/, const Eigen::Vector2d& /*g*/) {
+  PBM_TODO("gravityForce", "PSD §4.1: f = m g");
+}
+
+Eigen::Vector2d dragForce(const Eigen::Vector2d& /*v*/, double /*kd*/) {
+  PBM_TODO("dragForce", "PSD §4.1: f = -kd v");
+}
+
+std::pair<Eigen::Vector2d, Eigen::Vector2d> dampedSpringForce(
+    const Eigen::Vector2d& /*xa*/, const Eigen::Vector2d& /*xb*/, const Eigen::Vector2d& /*va*/,
+    const Eigen::Vector2d& /*vb*/, double /*ks*/, double /*kd*/, double /*rest*/) {
+  PBM_TODO("dampedSpringForce",
+           "PSD §4.2 eq. (1): fa = -[ks(|l| - r) + kd (ldot.l)/|l|] l/|l|, fb = -fa; |l| ~ 0 -> 0");
+}
+
+Eigen::Vector2d mouseSpringForce(const Eigen::Vector2d& /*x*/, const Eigen::Vector2d& /*v*/,
+                                 const Eigen::Vector2d& /*cursor*/,
+                                 const Eigen::Vector2d& /*cursorVel*/, double /*ks*/,
+                                 double /*kd*/) {
+  PBM_TODO("mouseSpringForce", "PSD §5-6, C = x - c: f = -ks (x - c) - kd (v - cdot)");
+}
+
+}  // namespace pbm

@@ -1,0 +1,18 @@
+// Exercise: spatial interaction with buckets (PSD §4.3). Checking every pair
+// costs O(n^2); when forces act only within a cutoff, hash each particle into
+// a grid cell of size cutoff (floor(x / cutoff), floor(y / cutoff)) and look
+// for partners in the 3 x 3 cells around it. Return every pair i < j with
+// |x_i - x_j| < cutoff, sorted by (i, j).
+// Tests: Ch04SpatialGrid.*
+#include "pbm/exercise.h"
+#include "pbm/forces.h"
+
+namespace pbm {
+
+std::vector<std::pair<int, int>> neighbourPairs(const std::vector<Eigen::Vector2d>& /*x*/,
+                                                double /*cutoff*/) {
+  PBM_TODO("neighbourPairs",
+           "PSD §4.3: bucket particles in cells of size cutoff; search the 3 x 3 neighbour cells");
+}
+
+}  // namespace pbm

@@ -1,0 +1,22 @@
+// Exercise: the damped spring's Jacobians, so chapter 03's implicit step can
+// run a particle system (Implicit Methods §3-4; Baraff & Witkin 1998).
+// Differentiate eq. (1), fa = -[ks (L - r) + kd (u . ldot)] u with l = xa - xb,
+// L = |l|, u = l / L, ldot = va - vb, using du/dl = (I - u u^T) / L:
+//   dfa/dxa = -ks [(1 - r/L)(I - u u^T) + u u^T] - (kd/L) [u ldot^T + (u.ldot)(I - 2 u u^T)]
+//   dfa/dva = -kd u u^T
+// Coincident endpoints: return zeros. Check yourself against central differences.
+// Tests: Ch04SpringJacobian.*, Ch04Implicit.*, Ch04Cloth.*
+#include "pbm/spring_jacobian.h"
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+SpringJacobian dampedSpringJacobian(const Eigen::Vector2d& /*xa*/, const Eigen::Vector2d& /*xb*/,
+                                    const Eigen::Vector2d& /*va*/, const Eigen::Vector2d& /*vb*/,
+                                    double /*ks*/, double /*kd*/, double /*rest*/) {
+  PBM_TODO("dampedSpringJacobian",
+           "IM §3: dfa/dxa = -ks[(1-r/L)(I-uu^T) + uu^T] - (kd/L)[u ldot^T + (u.ldot)(I-2uu^T)], "
+           "dfa/dva = -kd uu^T");
+}
+
+}  // namespace pbm
