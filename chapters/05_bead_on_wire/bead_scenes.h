@@ -1,0 +1,28 @@
+// Chapter 05 scenes (Constrained Dynamics §1-§2): one bead on a circular wire.
+//   pendulum  released from an angle under gravity, the exact pendulum beside it;
+//   spin      no gravity, an initial tangential speed: uniform circular motion;
+//   off_wire  starts off the wire: feedback (eq 11) pulls it on along a closed form;
+//   penalty   §1's penalty method: a stiff spring instead of the constraint.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "pbm/integrators.h"
+#include "pbm/scene.h"
+
+namespace ch05 {
+
+std::unique_ptr<pbm::Scene> makePendulumScene();
+std::unique_ptr<pbm::Scene> makeSpinScene();
+std::unique_ptr<pbm::Scene> makeOffWireScene();
+std::unique_ptr<pbm::Scene> makePenaltyScene();
+
+// "euler" | "midpoint" | "rk4" -> Method.
+pbm::Method methodFromName(const std::string& name);
+
+// The closed form of C(t) under C'' = -ks C - kd C' (feedback in the solve,
+// eq 11), from C(0) = C0, C'(0) = Cd0: under-, critically and over-damped.
+double feedbackC(double t, double C0, double Cd0, double ks, double kd);
+
+}  // namespace ch05

@@ -1,0 +1,15 @@
+// Chapter 05: a bead on a wire (Witkin, Constrained Dynamics §1-§2, §5). The
+// scenes live in bead_scenes.h; the shared runner gives the viewer and the
+// headless CSV (t, x, y, vx, vy, c, c_dot, lambda, energy).
+#include "bead_scenes.h"
+#include "pbm/chapter.h"
+
+int main(int argc, char** argv) {
+  const pbm::Chapter chapter{
+      "ch05_bead_on_wire",
+      "A bead on a wire: constraint forces, feedback, penalty springs",
+      {ch05::makePendulumScene, ch05::makeSpinScene, ch05::makeOffWireScene,
+       ch05::makePenaltyScene},
+  };
+  return pbm::runChapter(argc, argv, chapter);
+}
