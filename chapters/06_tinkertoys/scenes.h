@@ -1,0 +1,21 @@
+// Chapter 06's scenes (Constrained Dynamics §3-§5, slides "Things to try at
+// home"), in the order of the lesson; the first is the default.
+#pragma once
+
+#include <memory>
+
+#include "pbm/scene.h"
+
+namespace ch06 {
+
+std::unique_ptr<pbm::Scene> makeDoublePendulumScene();  // the default: chaotic, two rods
+std::unique_ptr<pbm::Scene> makePendulumScene();        // one nail, one rod: tension
+std::unique_ptr<pbm::Scene> makeTriplePendulumScene();
+std::unique_ptr<pbm::Scene> makeChainScene();         // N slider: CG iterations grow with m
+std::unique_ptr<pbm::Scene> makeSquareScene();        // redundant / contradictory diagonal
+std::unique_ptr<pbm::Scene> makeWirePendulumScene();  // a pendulum hung from a bead on a wire
+std::unique_ptr<pbm::Scene> makeFourBarScene();       // a four-bar linkage
+std::unique_ptr<pbm::Scene> makeDumbbellScene();      // §5 Lagrangian object in a hybrid model
+std::unique_ptr<pbm::Scene> makeSandboxScene();       // build mode
+
+}  // namespace ch06

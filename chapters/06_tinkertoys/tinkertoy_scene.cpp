@@ -1,0 +1,538 @@
+#include "tinkertoy_scene.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+
+#include "pbm/counting_system.h"
+#include "pbm/errors.h"
+#include "pbm/exercise.h"
+#include "pbm/headless.h"
+#include "pbm/integrators.h"
+#include "pbm/viewer/canvas2d.h"
+
+namespace ch06 {
+
+using Eigen::Vector2d;
+using Eigen::VectorXd;
+
+namespace {
+
+constexpr pbm::Color kTension = IM_COL32(86, 156, 245, 255);      // blue: lambda < 0
+constexpr pbm::Color kCompression = IM_COL32(242, 140, 61, 255);  // orange: lambda > 0
+constexpr pbm::Color kWire = IM_COL32(170, 175, 185, 255);
+constexpr pbm::Color kParticle = IM_COL32(230, 232, 238, 255);
+constexpr pbm::Color kHover = IM_COL32(255, 230, 90, 255);
+constexpr pbm::Color kForce = IM_COL32(187, 134, 252, 255);
+
+std::string fmt(const char* f, double a, double b = 0, double c = 0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, f, a, b, c);
+  return buf;
+}
+
+// Lerp from the rod's base grey towards its colour by s in [0, 1].
+pbm::Color mix(pbm::Color to, double s) {
+  s = std::clamp(s, 0.0, 1.0);
+  const ImVec4 a = ImGui::ColorConvertU32ToFloat4(IM_COL32(120, 124, 134, 255));
+  const ImVec4 b = ImGui::ColorConvertU32ToFloat4(to);
+  const float t = static_cast<float>(s);
+  return ImGui::ColorConvertFloat4ToU32(
+      ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.f));
+}
+
+double segmentDistance(const Vector2d& p, const Vector2d& a, const Vector2d& b) {
+  const Vector2d ab = b - a;
+  const double s = std::clamp((p - a).dot(ab) / std::max(1e-300, ab.squaredNorm()), 0.0, 1.0);
+  return (p - (a + s * ab)).norm();
+}
+
+}  // namespace
+
+TinkertoyScene::TinkertoyScene()
+    : energyPlot_("energy E = T + V, J", {"E"}, {pbm::colors::kRk4}),
+      errorPlot_("max |C| (log)", {"max |C|"}, {pbm::colors::kWarning}),
+      iterPlot_("solver iterations per step (worst solve)", {"iterations"},
+                {pbm::colors::kMidpoint}) {
+  errorPlot_.logY = true;
+  settings_.method = "rk4";
+  settings_.h = 0.01;
+  settings_.hMin = 1e-4;
+  settings_.hMax = 0.05;
+  settings_.tEnd = 10.0;
+  params_.add("ks", &ks_, 0.0, 10000.0, "feedback on C, 1/s^2 (eq 11; 0 = off)");
+  params_.add("kd", &kd_, 0.0, 200.0, "feedback on Cdot, 1/s (critical: 2 sqrt(ks))");
+  params_.add("solver", &solver_, 0, 2, "0 CG, 1 Jacobi-CG, 2 CG least squares").integer = true;
+  params_.add("cg_tol", &cgTol_, 1e-14, 1e-2, "solver tolerance, relative true residual").logScale =
+      true;
+  params_.add("max_iter", &maxIter_, 0, 100000, "solver iteration cap (0: 3m + 10)").integer = true;
+  params_.add("gravity", &g_, 0.0, 30.0, "gravity, m/s^2");
+  params_.add("drag", &drag_, 0.0, 10.0, "viscous drag on every particle, N s/m");
+}
+
+pbm::ConstraintSolverSettings TinkertoyScene::solverSettings() const {
+  pbm::ConstraintSolverSettings s;
+  s.ks = ks_;
+  s.kd = kd_;
+  s.solver = static_cast<pbm::ConstraintSolver>(static_cast<int>(solver_));
+  s.tolerance = cgTol_;
+  s.maxIterations = static_cast<int>(maxIter_);
+  return s;
+}
+
+int TinkertoyScene::particle(double m, const Vector2d& x, const Vector2d& v) {
+  pbm::Particle p;
+  p.m = m;
+  p.x = x;
+  p.v = v;
+  return ps_.add(p);
+}
+
+void TinkertoyScene::rod(int a, int b) {
+  cs_.add<pbm::RodConstraint>(ps_, a, b, (ps_.particles[a].x - ps_.particles[b].x).norm());
+}
+
+void TinkertoyScene::nail(int p) {
+  cs_.add<pbm::NailConstraint>(ps_, p, ps_.particles[p].x);
+}
+
+void TinkertoyScene::reset() {
+  ps_.particles.clear();
+  ps_.forces.clear();
+  ps_.t = 0.0;
+  cs_.constraints.clear();
+  cs_.rebuild(0);
+  trailParticle_ = -1;
+  build();
+  cs_.rebuild(ps_.n());
+  gravity_ = &ps_.addForce<pbm::Gravity>(Vector2d(0.0, -g_));
+  dragForce_ = &ps_.addForce<pbm::Drag>(drag_);
+  mouse_ = &ps_.addForce<pbm::MouseSpring>(50.0, 10.0);
+  cf_ = &ps_.addForce<pbm::ConstraintForce>(cs_, solverSettings());  // last (§4.1 step 3)
+  evals_ = steps_ = 0;
+  warnedFallback_ = false;
+  message_.clear();
+  dragFrom_ = -1;
+  trail_.clear();
+  energyPlot_.clear();
+  errorPlot_.clear();
+  iterPlot_.clear();
+  // One evaluation so that row 0 and the first frame show C, lambda and the solve.
+  VectorXd xdot;
+  ps_.derivEval(xdot);
+  maxAbsC_ = cs_.maxAbsC();
+  lastIterations_ = cf_->last.result.iterations;
+  lastResidual_ = cf_->last.result.relativeResidual;
+  lastFellBack_ = cf_->last.fellBack;
+}
+
+void TinkertoyScene::advance(double tLimit) {
+  const double h = settings_.h, hStep = pbm::clipStep(ps_.t, h, tLimit);
+  const pbm::Method method = settings_.method == "euler"      ? pbm::Method::Euler
+                             : settings_.method == "midpoint" ? pbm::Method::Midpoint
+                                                              : pbm::Method::RK4;
+  gravity_->g = Vector2d(0.0, -g_);
+  dragForce_->kd = drag_;
+  cf_->settings = solverSettings();
+  cf_->resetStepStats();
+  const double t0 = ps_.t;
+  pbm::CountingSystem counted(ps_);
+  try {
+    pbm::step(counted, method, hStep);
+  } catch (const pbm::SolverFailure& e) {
+    // Headless: exit status 3 with the rows so far; viewer: the message, paused.
+    throw pbm::SimulationDiverged(
+        t0, hStep, "constraint solve failed at t = " + fmt("%.6g", t0) + " s: " + e.what());
+  }
+  evals_ += counted.evals();
+  ++steps_;
+  ps_.t = t0 + hStep;
+  cs_.evaluate(ps_);
+  maxAbsC_ = cs_.maxAbsC();
+  lastIterations_ = cf_->worstIterations;
+  lastResidual_ = cf_->worstResidual;
+  lastFellBack_ = cf_->fellBack;
+  if (!std::isinf(tLimit)) {
+    // Headless: a fallback is not silent either (the viewer shows it in amber).
+    if (lastFellBack_ && !warnedFallback_) {
+      std::cerr << "warning: " << name() << ": CG did not converge at t = " << t0
+                << " s; using the CG least-squares fallback (contradictory constraints?)\n";
+      warnedFallback_ = true;
+    }
+    return;
+  }
+  record();
+}
+
+void TinkertoyScene::record() {
+  energyPlot_.push(ps_.t, {energy()});
+  errorPlot_.push(ps_.t, {std::max(maxAbsC_, 1e-16)});
+  iterPlot_.push(ps_.t, {static_cast<double>(lastIterations_)});
+  if (trailParticle_ >= 0 && trailParticle_ < ps_.n()) {
+    trail_.push_back(ps_.particles[trailParticle_].x);
+    if (trail_.size() > 600) trail_.pop_front();
+  }
+}
+
+double TinkertoyScene::energy() const {
+  return ps_.kineticEnergy() + ps_.potentialEnergy(pbm::EnergyKind::Gravity) +
+         ps_.potentialEnergy(pbm::EnergyKind::Spring);
+}
+
+bool TinkertoyScene::stateFinite() const {
+  for (const auto& p : ps_.particles)
+    if (!p.x.allFinite() || !p.v.allFinite()) return false;
+  return true;
+}
+
+std::vector<std::string> TinkertoyScene::csvColumns() const {
+  std::vector<std::string> c = {"t", "energy", "max_abs_c", "cg_iterations", "cg_residual"};
+  if (ps_.n() <= 8)
+    for (int i = 0; i < ps_.n(); ++i) {
+      // (std::string(1, 'x') + ...: GCC 12 warns falsely on "x" + std::string at -O3)
+      c.push_back(std::string(1, 'x').append(std::to_string(i)));
+      c.push_back(std::string(1, 'y').append(std::to_string(i)));
+    }
+  return c;
+}
+
+std::vector<double> TinkertoyScene::csvRow() const {
+  std::vector<double> r = {ps_.t, energy(), maxAbsC_, static_cast<double>(lastIterations_),
+                           lastResidual_};
+  if (ps_.n() <= 8)
+    for (const auto& p : ps_.particles) {
+      r.push_back(p.x.x());
+      r.push_back(p.x.y());
+    }
+  return r;
+}
+
+// --- picking and editing
+
+int TinkertoyScene::pickParticle(const Vector2d& world) const {
+  int best = -1;
+  double bestD = pickRadius_;
+  for (int i = 0; i < ps_.n(); ++i) {
+    const double d = (ps_.particles[i].x - world).norm();
+    if (d < bestD) best = i, bestD = d;
+  }
+  return best;
+}
+
+int TinkertoyScene::pickConstraint(const Vector2d& world) const {
+  int best = -1;
+  double bestD = pickRadius_;
+  for (int k = 0; k < cs_.size(); ++k) {
+    const pbm::Constraint& c = *cs_.constraints[k];
+    const auto& ids = c.particles();
+    double d = std::numeric_limits<double>::infinity();
+    if (ids.size() == 2) {
+      d = segmentDistance(world, ps_.particles[ids[0]].x, ps_.particles[ids[1]].x);
+    } else if (auto* w = dynamic_cast<const pbm::CircularWireConstraint*>(&c)) {
+      d = std::abs((world - w->center).norm() - w->radius);
+    } else if (auto* l = dynamic_cast<const pbm::LineWireConstraint*>(&c)) {
+      d = std::abs(l->normal.dot(world - l->point));
+    } else if (auto* n = dynamic_cast<const pbm::NailConstraint*>(&c)) {
+      d = (world - n->point).norm() + 0.5 * pickRadius_;
+    }
+    if (d < bestD) best = k, bestD = d;
+  }
+  return best;
+}
+
+void TinkertoyScene::tryAdd(const std::function<void()>& add) {
+  try {
+    add();
+    message_.clear();
+  } catch (const pbm::UsageError& e) {
+    message_ = e.what();
+  }
+}
+
+void TinkertoyScene::removeParticle(int p) {
+  ps_.particles.erase(ps_.particles.begin() + p);
+  cs_.removeParticle(p, ps_.n());
+  if (mouse_->particle == p) mouse_->particle = -1;
+  if (mouse_->particle > p) --mouse_->particle;
+  if (trailParticle_ == p) trailParticle_ = -1, trail_.clear();
+  if (trailParticle_ > p) --trailParticle_;
+  hoverParticle_ = hoverConstraint_ = -1;
+}
+
+bool TinkertoyScene::onMouseDown(const Vector2d& world, int button) {
+  pointer_ = world;
+  pickRadius_ = 0.08 * std::max(0.5, std::abs(initialView().halfHeight));
+  const int p = pickParticle(world);
+  if (button == 1 || tool_ == Tool::Delete) {  // right click deletes, in every tool
+    if (p >= 0) {
+      removeParticle(p);
+      return true;
+    }
+    const int k = pickConstraint(world);
+    if (k >= 0) {
+      cs_.removeConstraint(k, ps_.n());
+      hoverConstraint_ = -1;
+      return true;
+    }
+    return button == 0;
+  }
+  switch (tool_) {
+    case Tool::Simulate:
+      if (p < 0) return false;
+      mouse_->particle = p;
+      mouse_->cursor = world;
+      mouse_->ks = 60.0 * ps_.particles[p].m;
+      mouse_->kd = 12.0 * ps_.particles[p].m;
+      return true;
+    case Tool::Particle:
+      particle(newMass_, world);
+      cs_.rebuild(ps_.n());
+      return true;
+    case Tool::Rod:
+    case Tool::CircleWire:
+      dragFrom_ = p;
+      return p >= 0;
+    case Tool::Nail:
+      if (p >= 0) tryAdd([&] { nail(p); });
+      return p >= 0;
+    case Tool::LineWire:
+      if (p >= 0)
+        tryAdd(
+            [&] { cs_.add<pbm::LineWireConstraint>(ps_, p, ps_.particles[p].x, Vector2d(0, 1)); });
+      return p >= 0;
+    case Tool::Delete:
+      break;
+  }
+  return false;
+}
+
+void TinkertoyScene::onMouseDrag(const Vector2d& world) {
+  pointer_ = world;
+  if (mouse_ && mouse_->particle >= 0) mouse_->cursor = world;
+}
+
+void TinkertoyScene::onMouseUp(const Vector2d& world) {
+  pointer_ = world;
+  if (mouse_) mouse_->particle = -1;
+  if (dragFrom_ >= 0 && dragFrom_ < ps_.n()) {
+    const int a = dragFrom_;
+    if (tool_ == Tool::Rod) {
+      const int b = pickParticle(world);
+      if (b >= 0 && b != a) tryAdd([&] { rod(a, b); });
+    } else if (tool_ == Tool::CircleWire) {
+      tryAdd([&] {
+        cs_.add<pbm::CircularWireConstraint>(ps_, a, world, (ps_.particles[a].x - world).norm());
+      });
+    }
+  }
+  dragFrom_ = -1;
+}
+
+void TinkertoyScene::onHover(const Vector2d& world) {
+  pointer_ = world;
+  pickRadius_ = 0.08 * std::max(0.5, std::abs(initialView().halfHeight));
+  hoverParticle_ = pickParticle(world);
+  hoverConstraint_ = hoverParticle_ >= 0 ? -1 : pickConstraint(world);
+}
+
+// --- drawing
+
+void TinkertoyScene::draw(pbm::Canvas2D& c) {
+  if (trail_.size() > 1)
+    c.polyline(std::vector<Vector2d>(trail_.begin(), trail_.end()),
+               pbm::withAlpha(pbm::colors::kAdaptive, 150), 1.2f);
+  double weight = 0;
+  for (const auto& p : ps_.particles) weight += p.m * std::max(g_, 1.0);
+  const bool solved = cs_.lambda.size() == cs_.m();
+  for (int k = 0; k < cs_.size(); ++k) {
+    const pbm::Constraint& con = *cs_.constraints[k];
+    const auto& ids = con.particles();
+    const bool hot = k == hoverConstraint_;
+    const double lambda =
+        solved && k < static_cast<int>(cs_.row.size()) ? cs_.lambda[cs_.row[k]] : 0;
+    if (auto* r = dynamic_cast<const pbm::RodConstraint*>(&con)) {
+      const Vector2d a = ps_.particles[ids[0]].x, b = ps_.particles[ids[1]].x;
+      // Force magnitude |lambda| |grad C| (N): the quadratic rod's gradient is d.
+      const double force =
+          std::abs(lambda) * (r->form == pbm::RodForm::Quadratic ? (a - b).norm() : 1.0);
+      const pbm::Color col =
+          hot ? kHover
+              : mix(lambda < 0 ? kTension : kCompression, 0.25 + force / std::max(1e-9, weight));
+      c.line(a, b, col, hot ? 5.f : 4.f);
+    } else if (auto* w = dynamic_cast<const pbm::CircularWireConstraint*>(&con)) {
+      c.circle(w->center, w->radius, hot ? kHover : kWire, 1.5f);
+      c.cross(w->center, 4.f, kWire, 1.f);
+    } else if (auto* l = dynamic_cast<const pbm::LineWireConstraint*>(&con)) {
+      const Vector2d t(-l->normal.y(), l->normal.x());
+      c.line(l->point - 50.0 * t, l->point + 50.0 * t, hot ? kHover : kWire, 1.5f);
+    } else if (auto* n = dynamic_cast<const pbm::NailConstraint*>(&con)) {
+      const Vector2d p = n->point;
+      const double s = 12.0 / c.camera().pixelsPerUnit();
+      c.polygonFilled({p, p + Vector2d(-s, -1.6 * s), p + Vector2d(s, -1.6 * s)},
+                      hot ? kHover : pbm::withAlpha(kWire, 200));
+    } else if (ids.size() == 2) {
+      c.line(ps_.particles[ids[0]].x, ps_.particles[ids[1]].x, hot ? kHover : kWire, 2.f);
+    }
+  }
+  if (dragFrom_ >= 0 && dragFrom_ < ps_.n()) {
+    const Vector2d a = ps_.particles[dragFrom_].x;
+    if (tool_ == Tool::Rod) c.dashedPolyline({a, pointer_}, kHover, 2.f);
+    if (tool_ == Tool::CircleWire) c.dashedCircle(pointer_, (a - pointer_).norm(), kHover, 1.5f);
+  }
+  const double fscale = 0.15 / std::max(1e-9, weight / std::max(1, ps_.n()));
+  for (int i = 0; i < ps_.n(); ++i) {
+    const auto& p = ps_.particles[i];
+    const float rpx = static_cast<float>(4.0 + 3.0 * std::sqrt(std::min(p.m, 10.0)));
+    c.dot(p.x, rpx, i == hoverParticle_ ? kHover : kParticle);
+    if (showForces_ && cs_.Qhat.size() == 2 * ps_.n()) {
+      const Vector2d f = cs_.Qhat.segment<2>(2 * i);
+      if (f.norm() * fscale > 0.02) c.arrow(p.x, p.x + fscale * f, kForce, 1.5f, 6.f);
+    }
+  }
+  if (mouse_ && mouse_->particle >= 0 && mouse_->particle < ps_.n())
+    c.dashedPolyline({ps_.particles[mouse_->particle].x, mouse_->cursor}, pbm::colors::kAdaptive,
+                     1.5f);
+  if (hoverConstraint_ >= 0 && hoverConstraint_ < cs_.size() &&
+      hoverConstraint_ < static_cast<int>(cs_.row.size())) {
+    const pbm::Constraint& con = *cs_.constraints[hoverConstraint_];
+    const int r0 = cs_.row[hoverConstraint_];
+    double cabs = 0;
+    for (int a = 0; a < con.dim(); ++a) cabs = std::max(cabs, std::abs(cs_.C[r0 + a]));
+    c.text(pointer_,
+           con.name() + fmt("   |C| = %.2e   lambda = %.4g", cabs,
+                            r0 < cs_.lambda.size() ? cs_.lambda[r0] : 0.0),
+           kHover);
+  }
+  if (hoverParticle_ >= 0 && hoverParticle_ < ps_.n())
+    c.text(ps_.particles[hoverParticle_].x,
+           "particle " + std::to_string(hoverParticle_) +
+               fmt("   m = %.3g kg", ps_.particles[hoverParticle_].m),
+           kHover);
+  if (!message_.empty()) {
+    const Vector2d at =
+        c.camera().worldMin() +
+        Vector2d(0.03, 0.06).cwiseProduct(c.camera().worldMax() - c.camera().worldMin());
+    c.text(at, message_, pbm::colors::kWarning, {0.f, 0.f});
+  }
+}
+
+void TinkertoyScene::hud(std::vector<std::string>& lines) const {
+  lines.push_back(fmt("particles n = %.0f   constraints m = %.0f   nnz(J) = %.0f", ps_.n(), cs_.m(),
+                      static_cast<double>(cs_.J.nnz())));
+  lines.push_back(fmt("max |C| = %.2e   energy = %.6g J", maxAbsC_, energy()));
+}
+
+void TinkertoyScene::panel() {
+  const auto s = solverSettings();
+  ImGui::Separator();
+  ImGui::TextDisabled("constraint solve (eq 11, CG from lambda = 0)");
+  ImGui::Text("solver: %s   tol %.1e   cap %d", pbm::solverName(s.solver), s.tolerance,
+              s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
+  const bool ok = lastResidual_ <= s.tolerance || cs_.m() == 0;
+  const ImVec4 col = ImGui::ColorConvertU32ToFloat4(!ok             ? pbm::colors::kEuler
+                                                    : lastFellBack_ ? pbm::colors::kAdaptive
+                                                                    : pbm::colors::kMidpoint);
+  ImGui::TextColored(col, "iterations %d   true residual %.2e%s", lastIterations_, lastResidual_,
+                     lastFellBack_ ? "   (CG failed: CGLS fallback)" : "");
+  ImGui::Text("n = %d   m = %d   blocks %zu   nnz(J) = %ld", ps_.n(), cs_.m(), cs_.J.blocks.size(),
+              cs_.J.nnz());
+  ImGui::Text("max |C| = %.2e   E = %.6g J", maxAbsC_, energy());
+  if (ImGui::Button("critical kd")) kd_ = 2.0 * std::sqrt(ks_);
+  ImGui::SameLine();
+  if (ImGui::Button("feedback off")) ks_ = kd_ = 0.0;
+  ImGui::SameLine();
+  ImGui::Checkbox("Qhat arrows", &showForces_);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTension), "blue: tension (lambda < 0)");
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCompression), "orange: compression");
+
+  ImGui::Separator();
+  ImGui::TextDisabled("build (right click deletes)");
+  const char* names[] = {"simulate (drag)", "particle",  "rod",   "nail",
+                         "circle wire",     "line wire", "delete"};
+  int t = static_cast<int>(tool_);
+  for (int i = 0; i < 7; ++i) {
+    if (i % 4) ImGui::SameLine();
+    ImGui::RadioButton(names[i], &t, i);
+  }
+  tool_ = static_cast<Tool>(t);
+  if (tool_ == Tool::Particle) {
+    float m = static_cast<float>(newMass_);
+    ImGui::SliderFloat("new mass, kg", &m, 0.05f, 10.f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    newMass_ = m;
+  }
+  ImGui::TextWrapped(
+      "%s", tool_ == Tool::Rod ? "drag from a particle to another: a rod of the current length"
+            : tool_ == Tool::CircleWire ? "drag from a particle to the wire's centre"
+            : tool_ == Tool::LineWire   ? "click a particle: a horizontal wire through it"
+            : tool_ == Tool::Nail       ? "click a particle: nail it where it is"
+            : tool_ == Tool::Particle   ? "click empty space: a new free particle"
+            : tool_ == Tool::Delete     ? "click a particle or a constraint to delete it"
+                                        : "drag a particle: the mouse spring is an applied force");
+  if (!message_.empty()) ImGui::TextColored(ImVec4(1.f, 0.47f, 0.35f, 1.f), "%s", message_.c_str());
+
+  ImGui::Separator();
+  ImGui::TextDisabled("matrices (Fig. 3): J and J W J^T");
+  drawMatrixPane();
+  energyPlot_.draw({-1.f, 90.f});
+  errorPlot_.draw({-1.f, 90.f});
+  iterPlot_.draw({-1.f, 80.f});
+}
+
+// The block pattern of J (m x 2n) and of J W J^T (m x m), hovered constraint
+// highlighted: the picture of §4.2, Fig. 3. Drawn with the panel's draw list.
+void TinkertoyScene::drawMatrixPane() {
+  const int m = cs_.m(), cols = 2 * ps_.n();
+  if (m == 0) {
+    ImGui::TextDisabled("no constraints yet");
+    return;
+  }
+  if (m > 160 || cols > 320) {
+    ImGui::TextDisabled("(%d x %d: too large to draw; shrink the structure)", m, cols);
+    return;
+  }
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float cell = std::clamp((avail - 16.f) / static_cast<float>(cols + m), 2.f, 18.f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 frame = IM_COL32(90, 95, 105, 255);
+  auto box = [&](float x0, float y0, float w, float h, ImU32 c) {
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), c);
+  };
+  const float jw = cell * cols, h = cell * m, gap = 16.f;
+  dl->AddRect(origin, ImVec2(origin.x + jw, origin.y + h), frame);
+  const ImVec2 o2(origin.x + jw + gap, origin.y);
+  dl->AddRect(o2, ImVec2(o2.x + cell * m, o2.y + h), frame);
+  // J: one rectangle per block.
+  std::vector<std::vector<int>> byParticle(ps_.n());
+  for (int k = 0; k < cs_.size() && k < static_cast<int>(cs_.firstBlock.size()); ++k) {
+    const auto& ids = cs_.constraints[k]->particles();
+    const ImU32 col = k == hoverConstraint_ ? kHover : pbm::categorical(k);
+    for (size_t b = 0; b < ids.size(); ++b) {
+      const pbm::MatrixBlock& blk = cs_.J.blocks[cs_.firstBlock[k] + b];
+      box(origin.x + cell * blk.j, origin.y + cell * blk.i, cell * blk.jlength() - 1,
+          cell * blk.ilength() - 1, col);
+      byParticle[ids[b]].push_back(k);
+    }
+  }
+  // J W J^T: blocks (k, l) for constraints sharing a particle with w > 0.
+  const VectorXd W = pbm::inverseMassVector(ps_);
+  for (int p = 0; p < ps_.n(); ++p) {
+    if (W[2 * p] == 0.0) continue;
+    for (int k : byParticle[p])
+      for (int l : byParticle[p]) {
+        const bool hot = k == hoverConstraint_ || l == hoverConstraint_;
+        box(o2.x + cell * cs_.row[l], o2.y + cell * cs_.row[k],
+            cell * cs_.constraints[l]->dim() - 1, cell * cs_.constraints[k]->dim() - 1,
+            hot ? kHover : (k == l ? pbm::colors::kRk4 : pbm::colors::kDim));
+      }
+  }
+  ImGui::Dummy(ImVec2(jw + gap + cell * m, h + 2.f));
+  ImGui::TextDisabled("J: %d x %d (left)   J W J^T: %d x %d, never formed", m, cols, m, m);
+}
+
+}  // namespace ch06

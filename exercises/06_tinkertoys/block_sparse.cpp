@@ -1,0 +1,25 @@
+// Exercise (Constrained Dynamics §4.2): the two products a block-sparse matrix
+// needs. Each is one loop over the block list. Zero y first (its size is
+// `rows` for A x and `cols` for A^T x), then for every block b:
+//   A x:    y.segment(b.i, b.ilength()) += b.data * x.segment(b.j, b.jlength())
+//   A^T x:  y.segment(b.j, b.jlength()) += b.data^T * x.segment(b.i, b.ilength())
+// Checked by Ch06BlockSparse.* in tests/06_tinkertoys_test.cpp.
+#include "pbm/block_sparse.h"
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+void BlockSparseMatrix::multiply(const Eigen::VectorXd& /*x*/, Eigen::VectorXd& /*y*/) const {
+  PBM_TODO(
+      "BlockSparseMatrix::multiply",
+      "CD §4.2: y = 0 (size rows); for each block: y.segment(i, il) += data * x.segment(j, jl)");
+}
+
+void BlockSparseMatrix::multiplyTranspose(const Eigen::VectorXd& /*x*/,
+                                          Eigen::VectorXd& /*y*/) const {
+  PBM_TODO(
+      "BlockSparseMatrix::multiplyTranspose",
+      "CD §4.2: y = 0 (size cols); for each block: y.segment(j, jl) += data^T * x.segment(i, il)");
+}
+
+}  // namespace pbm

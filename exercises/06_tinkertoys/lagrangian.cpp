@@ -1,0 +1,34 @@
+// Exercise (Constrained Dynamics §5 eq 13, §5.1): Lagrangian dynamics and a
+// hybrid model. Small dense systems: use Eigen's LDLT (Mu is symmetric
+// positive definite) and, for the multipliers, completeOrthogonalDecomposition
+// (tolerates redundant constraints). Throw SolverFailure if J^T M J is
+// singular. Checked by Ch06Lagrangian.* in tests/06_tinkertoys_test.cpp.
+#include "pbm/lagrangian.h"
+#include "pbm/exercise.h"
+
+namespace pbm {
+
+Eigen::VectorXd lagrangianAcceleration(const Eigen::MatrixXd& /*J*/,
+                                       const Eigen::MatrixXd& /*Jdot*/,
+                                       const Eigen::VectorXd& /*massDiag*/,
+                                       const Eigen::VectorXd& /*Q*/,
+                                       const Eigen::VectorXd& /*udot*/) {
+  PBM_TODO("lagrangianAcceleration",
+           "CD §5 eq 13: solve (J^T M J) uddot = J^T Q - J^T M Jdot udot");
+}
+
+HybridAcceleration hybridAcceleration(const Eigen::MatrixXd& /*Jq*/,
+                                      const Eigen::MatrixXd& /*Jqdot*/,
+                                      const Eigen::VectorXd& /*massDiag*/,
+                                      const Eigen::VectorXd& /*Q*/, const Eigen::VectorXd& /*udot*/,
+                                      const Eigen::MatrixXd& /*Jc*/,
+                                      const Eigen::MatrixXd& /*Jcdot*/,
+                                      const Eigen::VectorXd& /*C*/, const Eigen::VectorXd& /*Cdot*/,
+                                      double /*ks*/, double /*kd*/) {
+  PBM_TODO("hybridAcceleration",
+           "CD §5.1: Mu = Jq^T M Jq, Qu = Jq^T (Q - M Jqdot udot), Jcu = Jc Jq, Jcdu = Jc Jqdot + "
+           "Jcdot Jq; (Jcu Mu^-1 Jcu^T) lambda = -Jcdu udot - Jcu Mu^-1 Qu - ks C - kd Cdot; "
+           "uddot = Mu^-1 (Qu + Jcu^T lambda)");
+}
+
+}  // namespace pbm
