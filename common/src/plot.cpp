@@ -21,9 +21,6 @@ struct Axis {
   }
   void finish() {
     if (!(lo <= hi)) lo = 0, hi = 1;
-    // A little room above and below, so a constant series is not drawn on the frame.
-    const double pad = 0.04 * (hi - lo);
-    lo -= pad, hi += pad;
     if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
       const double pad = log ? 0.5 : std::max(1e-9, 0.05 * std::abs(hi) + 1e-9);
       lo -= pad, hi += pad;
@@ -34,7 +31,16 @@ struct Axis {
   std::string label(double frac) const {
     const double m = lo + frac * (hi - lo);
     char buf[32];
-    std::snprintf(buf, sizeof buf, log ? "1e%.1f" : "%.3g", m);
+    if (log) {
+      std::snprintf(buf, sizeof buf, "1e%.1f", m);
+    } else {
+      // Enough significant digits that ticks on a narrow range stay distinct.
+      const double span = std::max(hi - lo, 1e-300);
+      const double scale = std::max({std::abs(lo), std::abs(hi), span});
+      const int digits =
+          std::clamp(2 + static_cast<int>(std::ceil(std::log10(scale / span))), 3, 12);
+      std::snprintf(buf, sizeof buf, "%.*g", digits, m);
+    }
     return buf;
   }
 };
@@ -77,7 +83,7 @@ void legend(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const std::vector<std::string>
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
             const char* xLabel, const char* yLabel) {
   ImGui::PushID(id);
-  const float margin = 52.f, bottom = 32.f;
+  const float margin = 62.f, bottom = 32.f;
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
@@ -90,6 +96,9 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
       if (ax.valid(s.x[i]) && ay.valid(s.y[i])) ax.include(s.x[i]), ay.include(s.y[i]);
   ax.finish(), ay.finish();
+  // A little room above and below, so a constant series is not drawn on the frame.
+  const double pad = 0.04 * (ay.hi - ay.lo);
+  ay.lo -= pad, ay.hi += pad;
   drawFrame(dl, p0, p1, ax, ay, xLabel, yLabel);
   dl->PushClipRect(p0, p1, true);
   std::vector<std::string> names;
