@@ -1,6 +1,9 @@
 # pbm_chapter(NN topic [DEPS MM ...]) adds, for chapter NN:
 #   pbm_chNN        the student functions, from solutions/NN_topic/ or, when NN is
-#                   in PBM_EXERCISES, from ${PBM_EXERCISES_DIR}/NN_topic/
+#                   in PBM_EXERCISES, from ${PBM_EXERCISES_DIR}/NN_topic/, and the
+#                   chapter's library code, chapters/NN_topic/library/*.cpp (code
+#                   later chapters reuse and students never edit; its headers
+#                   are in common/include/pbm/<topic>/)
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
 #   chNN_tests      tests/NN_topic_test.cpp, ctest label chNN
@@ -59,7 +62,9 @@ function(pbm_chapter NN topic)
     message(FATAL_ERROR "chapter ${NN} ${topic}: no .cpp files in ${src_dir}")
   endif()
 
-  add_library(pbm_ch${NN} STATIC ${student_srcs})
+  set(chapter_dir "${CMAKE_SOURCE_DIR}/chapters/${dir}")
+  file(GLOB library_srcs CONFIGURE_DEPENDS "${chapter_dir}/library/*.cpp")
+  add_library(pbm_ch${NN} STATIC ${student_srcs} ${library_srcs})
   target_link_libraries(pbm_ch${NN} PUBLIC pbm_core)
   foreach(dep IN LISTS ARG_DEPS)
     if(NOT TARGET pbm_ch${dep})
@@ -68,7 +73,6 @@ function(pbm_chapter NN topic)
     target_link_libraries(pbm_ch${NN} PUBLIC pbm_ch${dep})
   endforeach()
 
-  set(chapter_dir "${CMAKE_SOURCE_DIR}/chapters/${dir}")
   file(GLOB scene_srcs CONFIGURE_DEPENDS "${chapter_dir}/*.cpp")
   list(REMOVE_ITEM scene_srcs "${chapter_dir}/main.cpp" "${chapter_dir}/bench.cpp")
   set(chapter_libs pbm_ch${NN})

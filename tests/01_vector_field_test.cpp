@@ -11,10 +11,10 @@
 #include <numbers>
 #include <vector>
 
-#include "pbm/counting_system.h"
-#include "pbm/euler.h"
-#include "pbm/field_point.h"
-#include "pbm/fields.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/fields/euler.h"
+#include "pbm/fields/field_point.h"
+#include "pbm/fields/fields.h"
 
 namespace {
 

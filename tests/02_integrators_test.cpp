@@ -11,10 +11,10 @@
 #include <numbers>
 #include <vector>
 
-#include "pbm/adaptive.h"
-#include "pbm/counting_system.h"
-#include "pbm/errors.h"
-#include "pbm/integrators.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
+#include "pbm/integrators/adaptive.h"
+#include "pbm/integrators/integrators.h"
 
 namespace {
 

@@ -16,16 +16,16 @@
 #include <string>
 #include <vector>
 
-#include "pbm/errors.h"
-#include "pbm/euler.h"
-#include "pbm/fd_jacobian.h"
-#include "pbm/headless.h"
-#include "pbm/implicit.h"
-#include "pbm/integrators.h"
-#include "pbm/stability.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/fd_jacobian.h"
+#include "pbm/fields/euler.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/stiffness/implicit.h"
+#include "pbm/stiffness/spring_network.h"
+#include "pbm/stiffness/stability.h"
+#include "pbm/stiffness/stiff_systems.h"
 #include "scenes.h"
-#include "spring_network.h"
-#include "stiff_systems.h"
 
 namespace {
 

@@ -15,14 +15,14 @@
 #include <random>
 #include <vector>
 
-#include "cloth.h"
-#include "pbm/collisions.h"
-#include "pbm/errors.h"
-#include "pbm/fd_jacobian.h"
-#include "pbm/forces.h"
-#include "pbm/integrators.h"
-#include "pbm/particles.h"
-#include "pbm/spring_jacobian.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/fd_jacobian.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/particles/cloth.h"
+#include "pbm/particles/collisions.h"
+#include "pbm/particles/forces.h"
+#include "pbm/particles/particles.h"
+#include "pbm/particles/spring_jacobian.h"
 
 namespace {
 

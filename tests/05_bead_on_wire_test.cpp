@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "bead_scenes.h"
-#include "exact_pendulum.h"
-#include "pbm/bead.h"
-#include "pbm/errors.h"
-#include "pbm/euler.h"
-#include "pbm/headless.h"
-#include "pbm/integrators.h"
+#include "pbm/app/headless.h"
+#include "pbm/bead/bead.h"
+#include "pbm/bead/exact_pendulum.h"
+#include "pbm/core/errors.h"
+#include "pbm/fields/euler.h"
+#include "pbm/integrators/integrators.h"
 
 namespace {
 

@@ -14,15 +14,15 @@
 #include <random>
 #include <vector>
 
-#include "pbm/block_sparse.h"
-#include "pbm/conjugate_gradient.h"
-#include "pbm/constrained_system.h"
-#include "pbm/constraints.h"
-#include "pbm/errors.h"
-#include "pbm/forces.h"
-#include "pbm/integrators.h"
-#include "pbm/lagrangian.h"
-#include "pbm/particles.h"
+#include "pbm/constraints/block_sparse.h"
+#include "pbm/constraints/conjugate_gradient.h"
+#include "pbm/constraints/constrained_system.h"
+#include "pbm/constraints/constraints.h"
+#include "pbm/constraints/lagrangian.h"
+#include "pbm/core/errors.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/particles/forces.h"
+#include "pbm/particles/particles.h"
 
 namespace {
 

@@ -15,10 +15,10 @@
 #include <cmath>
 #include <numbers>
 
-#include "pbm/counting_system.h"
-#include "pbm/euler.h"
-#include "pbm/field_point.h"
-#include "pbm/fields.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/fields/euler.h"
+#include "pbm/fields/field_point.h"
+#include "pbm/fields/fields.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include "field_scene.h"
 #include "field_scenes.h"
-#include "pbm/fields.h"
+#include "pbm/fields/fields.h"
 
 namespace ch01 {
 

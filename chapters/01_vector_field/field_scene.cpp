@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <limits>
 
-#include "pbm/euler.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/exercise.h"
+#include "pbm/fields/euler.h"
 
 namespace ch01 {
 

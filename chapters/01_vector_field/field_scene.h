@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "pbm/counting_system.h"
-#include "pbm/field_point.h"
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/fields/field_point.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 

@@ -2,7 +2,7 @@
 // §1, §4; Particle System Dynamics §2, the phase plane). The scenes live in
 // field_scenes.h; the shared runner gives the viewer and the headless CSV.
 #include "field_scenes.h"
-#include "pbm/chapter.h"
+#include "pbm/app/chapter.h"
 
 int main(int argc, char** argv) {
   const pbm::Chapter chapter{

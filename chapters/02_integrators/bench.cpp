@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "pbm/adaptive.h"
-#include "pbm/counting_system.h"
-#include "pbm/integrators.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/integrators/adaptive.h"
+#include "pbm/integrators/integrators.h"
 
 namespace {
 

@@ -18,12 +18,12 @@
 #include <vector>
 
 #include "integrator_scenes.h"
-#include "pbm/adaptive.h"
-#include "pbm/counting_system.h"
-#include "pbm/exercise.h"
-#include "pbm/field_point.h"
-#include "pbm/fields.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/exercise.h"
+#include "pbm/fields/field_point.h"
+#include "pbm/fields/fields.h"
+#include "pbm/integrators/adaptive.h"
 #include "pbm/viewer/plot.h"
 #include "stability_inset.h"
 

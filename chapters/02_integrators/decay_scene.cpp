@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "integrator_scenes.h"
-#include "pbm/counting_system.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
 
 namespace ch02 {
 

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "pbm/integrators.h"
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
+#include "pbm/integrators/integrators.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch02 {

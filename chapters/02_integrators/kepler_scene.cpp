@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "integrator_scenes.h"
-#include "pbm/adaptive.h"
-#include "pbm/counting_system.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/adaptive.h"
 #include "pbm/viewer/plot.h"
 
 namespace ch02 {

@@ -2,7 +2,7 @@
 // Equation Basics §2-4). The scenes live in integrator_scenes.h; the shared
 // runner gives the viewer and the headless CSV.
 #include "integrator_scenes.h"
-#include "pbm/chapter.h"
+#include "pbm/app/chapter.h"
 
 int main(int argc, char** argv) {
   const pbm::Chapter chapter{

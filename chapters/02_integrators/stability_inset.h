@@ -11,7 +11,7 @@
 #include <complex>
 #include <vector>
 
-#include "pbm/integrators.h"
+#include "pbm/integrators/integrators.h"
 
 namespace ch02 {
 

@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "pbm/counting_system.h"
-#include "pbm/headless.h"
-#include "spring_network.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/stiffness/spring_network.h"
+#include "pbm/stiffness/stiff_systems.h"
 #include "stepping.h"
-#include "stiff_systems.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Chapter 03: stiffness and implicit Euler (Implicit Methods §1-4 and the IM
 // slides). The scenes live in scenes.h; the shared runner gives the viewer
 // and the headless CSV.
-#include "pbm/chapter.h"
+#include "pbm/app/chapter.h"
 #include "scenes.h"
 
 int main(int argc, char** argv) {

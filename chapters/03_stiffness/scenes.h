@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
 
 namespace ch03 {
 

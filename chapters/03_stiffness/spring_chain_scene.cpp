@@ -12,13 +12,13 @@
 #include <optional>
 #include <vector>
 
-#include "pbm/counting_system.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/exercise.h"
+#include "pbm/stiffness/spring_network.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "spring_network.h"
 #include "stepping.h"
 #include "text.h"
 

@@ -11,13 +11,13 @@
 #include <complex>
 #include <vector>
 
-#include "pbm/headless.h"
-#include "pbm/stability.h"
+#include "pbm/app/headless.h"
+#include "pbm/stiffness/stability.h"
+#include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
 #include "stepping.h"
-#include "stiff_systems.h"
 #include "text.h"
 
 namespace ch03 {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "pbm/implicit.h"
-#include "pbm/integrators.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/stiffness/implicit.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch03 {

@@ -10,14 +10,14 @@
 #include <optional>
 #include <vector>
 
-#include "pbm/counting_system.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/exercise.h"
+#include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
 #include "stepping.h"
-#include "stiff_systems.h"
 #include "text.h"
 
 namespace ch03 {

@@ -20,12 +20,12 @@
 #include <random>
 #include <string>
 
-#include "cloth.h"
-#include "pbm/counting_system.h"
-#include "pbm/forces.h"
-#include "pbm/integrators.h"
-#include "pbm/particles.h"
-#include "pbm/stability.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/particles/cloth.h"
+#include "pbm/particles/forces.h"
+#include "pbm/particles/particles.h"
+#include "pbm/stiffness/stability.h"
 
 namespace {
 

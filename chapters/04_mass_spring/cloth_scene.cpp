@@ -6,8 +6,8 @@
 
 #include <cstdio>
 
-#include "cloth.h"
 #include "particle_scene.h"
+#include "pbm/particles/cloth.h"
 #include "scenes.h"
 
 namespace ch04 {

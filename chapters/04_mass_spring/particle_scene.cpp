@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <limits>
 
-#include "pbm/counting_system.h"
-#include "pbm/csv.h"
-#include "pbm/errors.h"
-#include "pbm/headless.h"
-#include "pbm/integrators.h"
+#include "pbm/app/csv.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
+#include "pbm/integrators/integrators.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch04 {

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "pbm/collisions.h"
-#include "pbm/forces.h"
-#include "pbm/particles.h"
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
+#include "pbm/particles/collisions.h"
+#include "pbm/particles/forces.h"
+#include "pbm/particles/particles.h"
 #include "pbm/viewer/plot.h"
 
 namespace ch04 {

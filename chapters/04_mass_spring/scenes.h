@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
 
 namespace ch04 {
 

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "particle_scene.h"
-#include "pbm/errors.h"
+#include "pbm/core/errors.h"
 #include "pbm/viewer/canvas2d.h"
 #include "scenes.h"
 

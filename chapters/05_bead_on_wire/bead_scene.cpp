@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "bead_scenes.h"
-#include "exact_pendulum.h"
-#include "pbm/bead.h"
-#include "pbm/counting_system.h"
-#include "pbm/errors.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
+#include "pbm/bead/bead.h"
+#include "pbm/bead/exact_pendulum.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/exercise.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 

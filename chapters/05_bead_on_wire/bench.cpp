@@ -14,8 +14,8 @@
 #include <cmath>
 #include <string>
 
-#include "pbm/bead.h"
-#include "pbm/integrators.h"
+#include "pbm/bead/bead.h"
+#include "pbm/integrators/integrators.h"
 
 namespace {
 

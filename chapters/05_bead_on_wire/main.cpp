@@ -2,7 +2,7 @@
 // scenes live in bead_scenes.h; the shared runner gives the viewer and the
 // headless CSV (t, x, y, vx, vy, c, c_dot, lambda, energy).
 #include "bead_scenes.h"
-#include "pbm/chapter.h"
+#include "pbm/app/chapter.h"
 
 int main(int argc, char** argv) {
   const pbm::Chapter chapter{

@@ -21,8 +21,8 @@
 #include <chrono>
 #include <random>
 
-#include "pbm/conjugate_gradient.h"
-#include "pbm/constrained_system.h"
+#include "pbm/constraints/conjugate_gradient.h"
+#include "pbm/constraints/constrained_system.h"
 
 namespace {
 

@@ -11,13 +11,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "pbm/constrained_system.h"
-#include "pbm/counting_system.h"
-#include "pbm/errors.h"
-#include "pbm/forces.h"
-#include "pbm/headless.h"
-#include "pbm/integrators.h"
-#include "pbm/lagrangian.h"
+#include "pbm/app/headless.h"
+#include "pbm/constraints/constrained_system.h"
+#include "pbm/constraints/lagrangian.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/particles/forces.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"

@@ -1,7 +1,7 @@
 // Chapter 06: tinkertoys, general constrained particle systems (Witkin,
 // "Constrained Dynamics" §3-§5). The scenes live in scenes.h; the shared
 // runner gives the viewer and the headless CSV.
-#include "pbm/chapter.h"
+#include "pbm/app/chapter.h"
 #include "scenes.h"
 
 int main(int argc, char** argv) {

@@ -8,11 +8,11 @@
 #include <iostream>
 #include <limits>
 
-#include "pbm/counting_system.h"
-#include "pbm/errors.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
-#include "pbm/integrators.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/integrators.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch06 {

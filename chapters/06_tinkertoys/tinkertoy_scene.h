@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "pbm/constrained_system.h"
-#include "pbm/forces.h"
-#include "pbm/particles.h"
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
+#include "pbm/constraints/constrained_system.h"
+#include "pbm/particles/forces.h"
+#include "pbm/particles/particles.h"
 #include "pbm/viewer/plot.h"
 
 namespace ch06 {

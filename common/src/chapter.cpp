@@ -1,4 +1,4 @@
-#include "pbm/chapter.h"
+#include "pbm/app/chapter.h"
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -7,10 +7,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "pbm/csv.h"
-#include "pbm/errors.h"
-#include "pbm/exercise.h"
-#include "pbm/headless.h"
+#include "pbm/app/csv.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/exercise.h"
 #include "viewer.h"
 
 namespace pbm {

@@ -1,4 +1,4 @@
-#include "pbm/csv.h"
+#include "pbm/app/csv.h"
 
 #include <charconv>
 #include <cmath>

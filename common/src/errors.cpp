@@ -1,4 +1,4 @@
-#include "pbm/errors.h"
+#include "pbm/core/errors.h"
 
 namespace pbm {
 

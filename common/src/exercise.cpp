@@ -1,4 +1,4 @@
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

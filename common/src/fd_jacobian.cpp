@@ -1,4 +1,4 @@
-#include "pbm/fd_jacobian.h"
+#include "pbm/core/fd_jacobian.h"
 
 #include <algorithm>
 #include <cmath>

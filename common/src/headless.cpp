@@ -1,10 +1,10 @@
-#include "pbm/headless.h"
+#include "pbm/app/headless.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "pbm/csv.h"
-#include "pbm/errors.h"
+#include "pbm/app/csv.h"
+#include "pbm/core/errors.h"
 
 namespace pbm {
 

@@ -1,4 +1,4 @@
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 #include <stdexcept>
 

@@ -1,11 +1,11 @@
-#include "pbm/param.h"
+#include "pbm/app/param.h"
 
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
 
-#include "pbm/csv.h"
-#include "pbm/errors.h"
+#include "pbm/app/csv.h"
+#include "pbm/core/errors.h"
 
 namespace pbm {
 

@@ -12,9 +12,9 @@
 #include <sstream>
 
 #include "imgui_sfml.h"
-#include "pbm/csv.h"
-#include "pbm/errors.h"
-#include "pbm/exercise.h"
+#include "pbm/app/csv.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/exercise.h"
 #include "pbm/viewer/camera2d.h"
 #include "pbm/viewer/canvas2d.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
 
 namespace pbm {
 

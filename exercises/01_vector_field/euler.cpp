@@ -4,9 +4,9 @@
 // Write both against the OdeSystem interface alone (pbm/ode.h): the slide "A
 // Code Fragment" gets the state, evaluates the derivative once, scales it by h,
 // adds it, and installs the result at t + h. See pbm/euler.h for the contracts.
-#include "pbm/euler.h"
+#include "pbm/fields/euler.h"
 
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -5,9 +5,9 @@
 // x_ (an Eigen::Vector2d) and the time in t_. A solver may only ask for the
 // dimension, get or set (x, t), and f at the installed (x, t). Fill in the four
 // methods; derivEval must not change x_ or t_.
-#include "pbm/field_point.h"
+#include "pbm/fields/field_point.h"
 
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -4,11 +4,11 @@
 // through x at time t. Replace every PBM_TODO line with the formula from
 // pbm/fields.h (the README's table lists the exact integral curves, which the
 // tests differentiate to check your fields). Run `./pbm test 01` when done.
-#include "pbm/fields.h"
+#include "pbm/fields/fields.h"
 
 #include <cmath>
 
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -6,8 +6,8 @@
 // maxShrink) as the next step. Otherwise count a rejection, shrink h by the
 // rule (make sure it really shrinks) and retry from the same state.
 // Tests: Ch02Adaptive.*
-#include "pbm/adaptive.h"
-#include "pbm/exercise.h"
+#include "pbm/integrators/adaptive.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

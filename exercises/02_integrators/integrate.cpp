@@ -5,8 +5,8 @@
 //   so the run ends at tEnd exactly (install tEnd itself at the end), and
 //   return the number of steps. Reject h <= 0 (std::invalid_argument).
 // Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour, Ch02WorkPrecision.*
-#include "pbm/exercise.h"
-#include "pbm/integrators.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

@@ -3,8 +3,8 @@
 // midpoint (x0 + (h/2) f, t0 + h/2), evaluate f again (f_mid), and install the
 // final state x0 + h f_mid at t0 + h. Exactly two derivative evaluations.
 // Tests: Ch02Spiral.Midpoint*, Ch02Stability.Midpoint*, Ch02Quadrature.*, Ch02Contract.*
-#include "pbm/exercise.h"
-#include "pbm/integrators.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

@@ -5,8 +5,8 @@
 //   x(t0 + h) = x0 + k1/6 + k2/3 + k3/3 + k4/6, installed at t0 + h.
 // Stretch goal (see the chapter's benchmark): allocate no vectors per step.
 // Tests: Ch02Spiral.Rk4*, Ch02Stability.Rk4*, Ch02Quadrature.*, Ch02Contract.*
-#include "pbm/exercise.h"
-#include "pbm/integrators.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

@@ -7,8 +7,8 @@
 // report the count in StepDoubling::evals). One way: wrap sys in a small
 // OdeSystem that remembers the first f it computes and hands it back once more.
 // Tests: Ch02Contract.StepDoubling*, Ch02StepDoubling.*, Ch02StepSize.*
-#include "pbm/adaptive.h"
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/adaptive.h"
 
 namespace pbm {
 

@@ -4,8 +4,8 @@
 // with the factor clamped to [maxShrink, maxGrow]. e = 0 (the method is exact
 // here) must not divide by zero: grow by maxGrow.
 // Tests: Ch02StepSize.*
-#include "pbm/adaptive.h"
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
+#include "pbm/integrators/adaptive.h"
 
 namespace pbm {
 

@@ -11,10 +11,10 @@
 //    and return the number of Newton updates; after maxIter updates restore
 //    (Y0, t0) and throw SolverFailure.
 // Tests: Ch03StiffExample.*, Ch03Linear.*, Ch03Newton.*, Ch03Penalty.*, Ch03Solver.Singular*
-#include "pbm/errors.h"
-#include "pbm/exercise.h"
-#include "pbm/fd_jacobian.h"
-#include "pbm/implicit.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/exercise.h"
+#include "pbm/core/fd_jacobian.h"
+#include "pbm/stiffness/implicit.h"
 
 namespace pbm {
 

@@ -12,9 +12,9 @@
 //    iterations without convergence throw SolverFailure. Never loop forever.
 // Fill in SecondOrderStep's dx, dv, iterations and residual.
 // Tests: Ch03SecondOrder.*, Ch03Cg.*, Ch03Energy.*, Ch03Solver.Indefinite*
-#include "pbm/errors.h"
-#include "pbm/exercise.h"
-#include "pbm/implicit.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/exercise.h"
+#include "pbm/stiffness/implicit.h"
 
 namespace pbm {
 

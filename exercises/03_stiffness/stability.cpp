@@ -4,9 +4,9 @@
 // taking one step of y' = lambda y by hand (e.g. Euler: y1 = y0 + h lambda y0),
 // then return it. The method is stable for that step where |R(z)| <= 1.
 // Tests: Ch03Stability.*, Ch03StiffExample.ExplicitEuler*, Ch03OneStep.*
-#include "pbm/stability.h"
+#include "pbm/stiffness/stability.h"
 
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -7,8 +7,8 @@
 //    prose says (N.x) x; the slide has it right), V_T = V - V_N.
 // stepWithCollisions (pbm/collisions.h) builds the rollback from these.
 // Tests: Ch04Collision.*, Ch04BouncingBall.*
-#include "pbm/collisions.h"
-#include "pbm/exercise.h"
+#include "pbm/particles/collisions.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -6,8 +6,8 @@
 //  - frictionForce: -kf (-F.N) V_T, zero unless F pushes into the plane.
 // PlaneContact (pbm/collisions.h) applies them as the last force object.
 // Tests: Ch04Contact.*
-#include "pbm/collisions.h"
-#include "pbm/exercise.h"
+#include "pbm/core/exercise.h"
+#include "pbm/particles/collisions.h"
 
 namespace pbm {
 

@@ -4,8 +4,8 @@
 // (C may be a vector: use the TRANSPOSE of the Jacobian; the notes write it as
 // if C were a scalar). springEnergy is E for C = |xa - xb| - r.
 // Tests: Ch04EnergyFunctions.*
-#include "pbm/exercise.h"
-#include "pbm/forces.h"
+#include "pbm/core/exercise.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

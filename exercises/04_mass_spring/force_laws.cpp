@@ -5,8 +5,8 @@
 // (return zero for coincident endpoints, never NaN); and the mouse spring in
 // the zero-rest-length form C = x - c of §6: f = -ks (x - c) - kd (v - cdot).
 // Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*
-#include "pbm/exercise.h"
-#include "pbm/forces.h"
+#include "pbm/core/exercise.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

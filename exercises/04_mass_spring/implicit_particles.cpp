@@ -7,8 +7,8 @@
 // 3. implicitEulerSecondOrder(v0, F0, dFdx, dFdv, mass, h, options).
 // 4. Install x0 + dx, v0 + dv at t0 + h with ps.setState; return the step.
 // Tests: Ch04Implicit.*, Ch04Cloth.*
-#include "pbm/exercise.h"
-#include "pbm/particles.h"
+#include "pbm/core/exercise.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 

@@ -11,8 +11,8 @@
 //    [prescribed.v, prescribed.a].
 // Tests: Ch04State.*, Ch04DerivEval.*, Ch04Controlled.*, and every test that
 // runs a particle system.
-#include "pbm/exercise.h"
-#include "pbm/particles.h"
+#include "pbm/core/exercise.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 

@@ -4,8 +4,8 @@
 // for partners in the 3 x 3 cells around it. Return every pair i < j with
 // |x_i - x_j| < cutoff, sorted by (i, j).
 // Tests: Ch04SpatialGrid.*
-#include "pbm/exercise.h"
-#include "pbm/forces.h"
+#include "pbm/core/exercise.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

@@ -6,8 +6,8 @@
 //   dfa/dva = -kd u u^T
 // Coincident endpoints: return zeros. Check yourself against central differences.
 // Tests: Ch04SpringJacobian.*, Ch04Implicit.*, Ch04Cloth.*
-#include "pbm/spring_jacobian.h"
-#include "pbm/exercise.h"
+#include "pbm/particles/spring_jacobian.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

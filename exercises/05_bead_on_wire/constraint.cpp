@@ -3,8 +3,8 @@
 // origin; here the wire has centre wire.c and radius wire.r. Replace each
 // PBM_TODO with the formula; the tests Ch05Bead.GradientsMatchFiniteDifferences
 // and Ch05Bead.AccelerationIsLegal check them (./pbm test 05).
-#include "pbm/bead.h"
-#include "pbm/exercise.h"
+#include "pbm/bead/bead.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -4,8 +4,8 @@
 // equal to -ks C - kd Cdot and solve for lambda. Use your beadC, beadCdot,
 // beadGradC, beadGradCdot. Checked by Ch05Bead.RestingBeadUnderGravity,
 // UniformCircularMotion..., FeedbackMakesCFollowTheDampedOscillator, ...
-#include "pbm/bead.h"
-#include "pbm/exercise.h"
+#include "pbm/bead/bead.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

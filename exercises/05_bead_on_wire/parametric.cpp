@@ -3,8 +3,8 @@
 // sin theta) and T = dx/dtheta, eq (13) reads
 //   m (T . T) thetaddot + m (T . Tdot) thetadot = T . f.
 // Checked by Ch05Bead.ParametricAndImplicitBeadsAgree.
-#include "pbm/bead.h"
-#include "pbm/exercise.h"
+#include "pbm/bead/bead.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -1,8 +1,8 @@
 // Exercise (chapter 05): the geometric interpretation (Constrained Dynamics
 // §2.3, eq 8): at rest, f + f^ is the orthogonal projection of f onto the
 // wire's tangent. Checked by Ch05Bead.RestingForceIsTheTangentProjection.
-#include "pbm/bead.h"
-#include "pbm/exercise.h"
+#include "pbm/bead/bead.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -4,8 +4,8 @@
 //   A x:    y.segment(b.i, b.ilength()) += b.data * x.segment(b.j, b.jlength())
 //   A^T x:  y.segment(b.j, b.jlength()) += b.data^T * x.segment(b.i, b.ilength())
 // Checked by Ch06BlockSparse.* in tests/06_tinkertoys_test.cpp.
-#include "pbm/block_sparse.h"
-#include "pbm/exercise.h"
+#include "pbm/constraints/block_sparse.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

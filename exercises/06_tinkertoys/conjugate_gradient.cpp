@@ -6,8 +6,8 @@
 // end (converged = that <= relTol). When the recursive residual says "done"
 // and the true one does not, restart from the true residual.
 // Checked by Ch06Cg.* in tests/06_tinkertoys_test.cpp.
-#include "pbm/conjugate_gradient.h"
-#include "pbm/exercise.h"
+#include "pbm/constraints/conjugate_gradient.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

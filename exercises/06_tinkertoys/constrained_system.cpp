@@ -3,8 +3,8 @@
 // and the helpers of constrained_system.h (velocityVector, forceVector,
 // inverseMassVector, solveConstraintSystem). Checked by Ch06Solve.*,
 // Ch06Tinkertoy.* in tests/06_tinkertoys_test.cpp.
-#include "pbm/constrained_system.h"
-#include "pbm/exercise.h"
+#include "pbm/constraints/constrained_system.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

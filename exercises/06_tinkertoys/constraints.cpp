@@ -5,8 +5,8 @@
 // Cdot = J qdot with respect to q (§3). Start with the rod.
 // Notation: d = x_a - x_b, w = v_a - v_b. Checked by Ch06Constraint.* (finite
 // differences) and, through the solver, by the pendulum tests.
-#include "pbm/constraints.h"
-#include "pbm/exercise.h"
+#include "pbm/constraints/constraints.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

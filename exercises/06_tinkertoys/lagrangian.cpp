@@ -3,8 +3,8 @@
 // positive definite) and, for the multipliers, completeOrthogonalDecomposition
 // (tolerates redundant constraints). Throw SolverFailure if J^T M J is
 // singular. Checked by Ch06Lagrangian.* in tests/06_tinkertoys_test.cpp.
-#include "pbm/lagrangian.h"
-#include "pbm/exercise.h"
+#include "pbm/constraints/lagrangian.h"
+#include "pbm/core/exercise.h"
 
 namespace pbm {
 

@@ -1,7 +1,7 @@
 // Chapter 01: Euler's method (DEB §2.1), written against the OdeSystem interface
 // alone, as in the slide "A Code Fragment" (DEB §4): get the state, evaluate the
 // derivative once, scale by h, add, and install the result at t + h.
-#include "pbm/euler.h"
+#include "pbm/fields/euler.h"
 
 #include <algorithm>
 

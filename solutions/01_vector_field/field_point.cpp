@@ -1,6 +1,6 @@
 // Chapter 01: one point in a 2D vector field, seen by a solver only through the
 // notes' interface (DEB §4): dim(x), get/set x and t, and f at the current x and t.
-#include "pbm/field_point.h"
+#include "pbm/fields/field_point.h"
 
 namespace pbm {
 

@@ -2,7 +2,7 @@
 // Each function is the derivative function f(x, t) of a canonical initial value
 // problem xdot = f(x, t): the velocity a point must have if it passes through x
 // at time t. The exact integral curves are in chapters/01_vector_field/README.md.
-#include "pbm/fields.h"
+#include "pbm/fields/fields.h"
 
 #include <cmath>
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "pbm/adaptive.h"
-#include "pbm/errors.h"
+#include "pbm/core/errors.h"
+#include "pbm/integrators/adaptive.h"
 
 namespace pbm {
 

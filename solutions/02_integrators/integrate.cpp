@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "pbm/integrators.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

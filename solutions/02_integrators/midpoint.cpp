@@ -3,7 +3,7 @@
 // Correct to O(h^3) per step, for two derivative evaluations.
 #include <Eigen/Core>
 
-#include "pbm/integrators.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

@@ -5,7 +5,7 @@
 //   x(t0 + h) = x0 + k1/6 + k2/3 + k3/3 + k4/6
 #include <Eigen/Core>
 
-#include "pbm/integrators.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

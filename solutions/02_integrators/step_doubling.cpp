@@ -9,8 +9,8 @@
 // Euler 2 (the notes' case), midpoint 5, RK4 11.
 #include <Eigen/Core>
 
-#include "pbm/adaptive.h"
-#include "pbm/counting_system.h"
+#include "pbm/core/counting_system.h"
+#include "pbm/integrators/adaptive.h"
 
 namespace pbm {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "pbm/adaptive.h"
+#include "pbm/integrators/adaptive.h"
 
 namespace pbm {
 

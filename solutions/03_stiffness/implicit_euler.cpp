@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "pbm/errors.h"
-#include "pbm/fd_jacobian.h"
-#include "pbm/implicit.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/fd_jacobian.h"
+#include "pbm/stiffness/implicit.h"
 
 namespace pbm {
 

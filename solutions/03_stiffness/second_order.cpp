@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "pbm/errors.h"
-#include "pbm/implicit.h"
+#include "pbm/core/errors.h"
+#include "pbm/stiffness/implicit.h"
 
 namespace pbm {
 

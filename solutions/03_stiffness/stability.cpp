@@ -2,7 +2,7 @@
 // "One Step: Implicit vs. Explicit"). On the test equation y' = lambda y a step
 // of size h multiplies y by R(z) with z = h lambda, so the step is stable where
 // |R(z)| <= 1. Eq. (2-1) is two such equations, lambda = -1 and lambda = -k.
-#include "pbm/stability.h"
+#include "pbm/stiffness/stability.h"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 // Particle/plane collision detection and response (PSD §7.1-7.2 and the
 // slides "Normal and Tangential Components", "Collision Detection",
 // "Collision Response").
-#include "pbm/collisions.h"
+#include "pbm/particles/collisions.h"
 
 namespace pbm {
 

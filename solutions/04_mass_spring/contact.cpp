@@ -2,7 +2,7 @@
 // "Contact Force").
 #include <cmath>
 
-#include "pbm/collisions.h"
+#include "pbm/particles/collisions.h"
 
 namespace pbm {
 

@@ -1,7 +1,7 @@
 // Energy functions (PSD §6): a behaviour function C that vanishes when the
 // system is "happy" becomes a force by the cookbook procedure
 // E = (ks/2) C.C, f_i = -dE/dx_i, plus damping, eq. (2).
-#include "pbm/forces.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

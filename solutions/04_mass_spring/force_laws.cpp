@@ -1,5 +1,5 @@
 // Force laws (PSD §4): the functions the force objects of forces.h call.
-#include "pbm/forces.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

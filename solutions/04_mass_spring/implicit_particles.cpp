@@ -3,7 +3,7 @@
 //   (M - h dF/dv - h^2 dF/dx) dv = h (F0 + h dF/dx v0),  dx = h (v0 + dv).
 // The particle system supplies v0, F0 and the sparse Jacobians; the solve is
 // chapter 03's conjugate gradients.
-#include "pbm/particles.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 

@@ -1,7 +1,7 @@
 // The solver interface for particles (PSD §3, Fig. 3): the solver sees a
 // monolith, one 4n-vector [x1, v1, x2, v2, ...] (2D), while inside the model
 // is a list of particles and force objects.
-#include "pbm/particles.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <unordered_map>
 
-#include "pbm/forces.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

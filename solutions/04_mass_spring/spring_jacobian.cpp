@@ -2,7 +2,7 @@
 // what chapter 03's implicit step needs to run a particle system. Derived by
 // differentiating eq. (1), fa = -[ks (L - r) + kd (u . ldot)] u, u = l / L,
 // with du/dl = (I - u u^T) / L.
-#include "pbm/spring_jacobian.h"
+#include "pbm/particles/spring_jacobian.h"
 
 namespace pbm {
 

@@ -1,6 +1,6 @@
 // The circle constraint and its derivatives (Constrained Dynamics §2, eqs 1-3),
 // generalised from the unit circle to centre c and radius r.
-#include "pbm/bead.h"
+#include "pbm/bead/bead.h"
 
 namespace pbm {
 

@@ -1,6 +1,6 @@
 // The Lagrange multiplier and the constraint force (Constrained Dynamics §2.1
 // eq 7, with the feedback of §3 eq 11 specialised to one particle).
-#include "pbm/bead.h"
+#include "pbm/bead/bead.h"
 
 namespace pbm {
 

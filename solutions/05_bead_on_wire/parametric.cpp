@@ -1,6 +1,6 @@
 // The parametric bead (Constrained Dynamics §5, eq 13, and the slides'
 // "parametric constraint" for the circle): x(theta) = c + r (cos theta, sin theta).
-#include "pbm/bead.h"
+#include "pbm/bead/bead.h"
 
 #include <cmath>
 

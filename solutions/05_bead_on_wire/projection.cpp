@@ -1,6 +1,6 @@
 // The geometric picture of the constraint force at rest (Constrained Dynamics
 // §2.3, eq 8): f + f^ is f projected orthogonally onto the wire's tangent.
-#include "pbm/bead.h"
+#include "pbm/bead/bead.h"
 
 namespace pbm {
 

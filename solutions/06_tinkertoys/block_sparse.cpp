@@ -5,7 +5,7 @@
 // The blocks are tiny (1 x 2, 2 x 2), so plain loops beat Eigen's general
 // dynamic-size product, which would also build a temporary per block unless
 // told .noalias() (the benchmark BM_MatvecRatio measures the difference).
-#include "pbm/block_sparse.h"
+#include "pbm/constraints/block_sparse.h"
 
 namespace pbm {
 

@@ -6,7 +6,7 @@
 // inconsistent system it keeps falling while x runs off along the null space.
 // When the recursive residual says "done" but the true one does not, CG
 // restarts from the true residual (while the iteration budget lasts).
-#include "pbm/conjugate_gradient.h"
+#include "pbm/constraints/conjugate_gradient.h"
 
 #include <cmath>
 

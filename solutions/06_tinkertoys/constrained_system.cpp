@@ -1,5 +1,5 @@
 // Constrained Dynamics §3 eq (11), §4.4 and §4.1 step 3: the constraint force.
-#include "pbm/constrained_system.h"
+#include "pbm/constraints/constrained_system.h"
 
 namespace pbm {
 

@@ -2,7 +2,7 @@
 // constraint writes C, Cdot = J qdot, and its blocks of J = dC/dq and of
 // Jdot = dCdot/dq (§3: evaluate Jdot as the derivative of Cdot, not as a
 // rank-3 tensor times qdot). Blocks come in the order of particles().
-#include "pbm/constraints.h"
+#include "pbm/constraints/constraints.h"
 
 namespace pbm {
 

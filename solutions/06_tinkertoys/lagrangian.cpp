@@ -1,10 +1,10 @@
 // Constrained Dynamics §5 (eq 13) and §5.1 (hybrid models). Both systems are
 // small and dense: their size is the number of generalised coordinates.
-#include "pbm/lagrangian.h"
+#include "pbm/constraints/lagrangian.h"
 
 #include <Eigen/Dense>
 
-#include "pbm/errors.h"
+#include "pbm/core/errors.h"
 
 namespace pbm {
 

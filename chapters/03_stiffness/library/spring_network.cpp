@@ -1,4 +1,4 @@
-#include "spring_network.h"
+#include "pbm/stiffness/spring_network.h"
 
 #include <cmath>
 #include <limits>

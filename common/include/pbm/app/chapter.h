@@ -5,7 +5,7 @@
 // A chapter's main() is `return pbm::runChapter(argc, argv, chapter);`.
 #pragma once
 
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
 
 namespace pbm {
 

@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "pbm/implicit.h"
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
+#include "pbm/stiffness/implicit.h"
 
 namespace pbm {
 

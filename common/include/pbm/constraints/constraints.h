@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "pbm/block_sparse.h"
-#include "pbm/errors.h"
-#include "pbm/particles.h"
+#include "pbm/constraints/block_sparse.h"
+#include "pbm/core/errors.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 

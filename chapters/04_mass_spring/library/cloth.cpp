@@ -1,9 +1,9 @@
-#include "cloth.h"
+#include "pbm/particles/cloth.h"
 
 #include <cmath>
 
-#include "pbm/errors.h"
-#include "pbm/forces.h"
+#include "pbm/core/errors.h"
+#include "pbm/particles/forces.h"
 
 namespace ch04 {
 

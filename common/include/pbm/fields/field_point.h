@@ -7,7 +7,7 @@
 #include <functional>
 #include <utility>
 
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 namespace pbm {
 

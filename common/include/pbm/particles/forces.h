@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "pbm/errors.h"
-#include "pbm/particles.h"
-#include "pbm/spring_jacobian.h"
+#include "pbm/core/errors.h"
+#include "pbm/particles/particles.h"
+#include "pbm/particles/spring_jacobian.h"
 
 namespace pbm {
 

@@ -5,7 +5,7 @@
 
 #include <ostream>
 
-#include "pbm/scene.h"
+#include "pbm/app/scene.h"
 
 namespace pbm {
 

@@ -11,8 +11,8 @@
 #include <array>
 #include <vector>
 
-#include "pbm/implicit.h"
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
+#include "pbm/stiffness/implicit.h"
 
 namespace ch03 {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "pbm/param.h"
+#include "pbm/app/param.h"
 
 namespace pbm {
 

@@ -1,8 +1,8 @@
-#include "stiff_systems.h"
+#include "pbm/stiffness/stiff_systems.h"
 
 #include <vector>
 
-#include "pbm/fields.h"
+#include "pbm/fields/fields.h"
 
 namespace ch03 {
 

@@ -4,8 +4,8 @@
 // to evaluate f there, and end with the final state at t0 + h installed.
 #pragma once
 
-#include "pbm/euler.h"
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
+#include "pbm/fields/euler.h"
 
 namespace pbm {
 

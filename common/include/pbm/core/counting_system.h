@@ -3,7 +3,7 @@
 // column, the tests and the benchmarks all count through this wrapper.
 #pragma once
 
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 namespace pbm {
 

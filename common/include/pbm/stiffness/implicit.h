@@ -4,7 +4,7 @@
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
 
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 namespace pbm {
 

@@ -10,7 +10,7 @@
 #include <Eigen/SparseCore>
 #include <functional>
 
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 namespace ch03 {
 

@@ -6,7 +6,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 namespace pbm {
 

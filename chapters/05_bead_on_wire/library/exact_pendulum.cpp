@@ -1,4 +1,4 @@
-#include "exact_pendulum.h"
+#include "pbm/bead/exact_pendulum.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 
 #include <Eigen/SparseCore>
 
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
 
 namespace pbm {
 

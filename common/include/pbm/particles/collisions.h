@@ -14,7 +14,7 @@
 #include <cmath>
 #include <vector>
 
-#include "pbm/particles.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 

@@ -8,8 +8,8 @@
 #include <Eigen/Core>
 #include <limits>
 
-#include "pbm/integrators.h"
-#include "pbm/ode.h"
+#include "pbm/core/ode.h"
+#include "pbm/integrators/integrators.h"
 
 namespace pbm {
 

@@ -24,9 +24,9 @@
 #include <functional>
 #include <string>
 
-#include "pbm/errors.h"
-#include "pbm/forces.h"
-#include "pbm/ode.h"
+#include "pbm/core/errors.h"
+#include "pbm/core/ode.h"
+#include "pbm/particles/forces.h"
 
 namespace pbm {
 

@@ -7,7 +7,7 @@
 
 #include <Eigen/Core>
 
-#include "pbm/particles.h"
+#include "pbm/particles/particles.h"
 
 namespace ch04 {
 

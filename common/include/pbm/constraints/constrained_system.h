@@ -22,11 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "pbm/block_sparse.h"
-#include "pbm/conjugate_gradient.h"
-#include "pbm/constraints.h"
-#include "pbm/errors.h"
-#include "pbm/particles.h"
+#include "pbm/constraints/block_sparse.h"
+#include "pbm/constraints/conjugate_gradient.h"
+#include "pbm/constraints/constraints.h"
+#include "pbm/core/errors.h"
+#include "pbm/particles/particles.h"
 
 namespace pbm {
 
