@@ -38,7 +38,7 @@ class BouncingBallScene : public ParticleScene {
   std::string title() const override { return "Bouncing ball: collisions and contact (PSD §7)"; }
   std::string lookFor() const override {
     return "Dashed lines: the apex heights kr^(2j) H. Rolled back to each contact instant the ball "
-           "meets them and comes to rest at the Zeno time t1 (1 + kr)/(1 - kr); rollback=0 "
+           "meets them and comes to rest at the Zeno time t1 (1 + kr)/(1 - kr); rollback=off "
            "displaces instead (off by O(h)). Then it slides into the ramp.";
   }
   pbm::ViewBox initialView() const override { return {{0.1, 1.75}, 3.7}; }

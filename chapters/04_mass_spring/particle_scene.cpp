@@ -43,8 +43,7 @@ void ParticleScene::addCommonParams(bool collisions) {
   params_.add("kr", &kr_, 0.0, 1.0, "coefficient of restitution (1 elastic, 0 no bounce)");
   params_.add("eps", &eps_, 1e-6, 0.1, "contact tolerance, m and m/s").logScale = true;
   params_.add("kf", &kf_, 0.0, 10.0, "linear friction coefficient kf, 1/m/s... (PSD §7.3)");
-  params_.add("rollback", &rollback_, 0.0, 1.0, "1: roll back to the contact instant; 0: displace")
-      .integer = true;
+  params_.toggle("rollback", &rollback_, "on: roll back to the contact instant; off: displace");
 }
 
 void ParticleScene::addSpring(int a, int b, double ks, double kd, double rest) {
@@ -118,7 +117,7 @@ void ParticleScene::advance(double tLimit) {
     pbm::CollisionOptions o;
     o.kr = kr_;
     o.eps = eps_;
-    o.rollback = rollback_ > 0.5;
+    o.rollback = rollback_;
     contact_->eps = eps_;
     contact_->kf = kf_;
     collisions_ += pbm::stepWithCollisions(ps_, planes_, o, h, stepFn).collisions;

@@ -74,7 +74,8 @@ class ParticleScene : public pbm::Scene {
   int selected_ = 0;
   int stepsPerFrame_ = 1;
   double g_ = 9.81, drag_ = 0.0;
-  double kr_ = 0.5, eps_ = 1e-3, kf_ = 0.0, rollback_ = 1.0;
+  double kr_ = 0.5, eps_ = 1e-3, kf_ = 0.0;
+  bool rollback_ = true;
   double mouseKs_ = 50.0, mouseKd_ = 5.0;
   double cgTol_ = 1e-8;
   float strainScale_ = 0.1f;  // strain drawn red

@@ -94,8 +94,7 @@ class ChainScene : public ParticleScene {
     params_.add("ks", &ks_, 1e-3, 1e6, "spring stiffness, N/m").logScale = true;
     params_.add("kd", &kd_, 0.0, 100.0, "spring damping, N s/m");
     params_.add("link", &link_, 0.01, 2.0, "rest length of each link, m");
-    params_.add("motor", &motor_, 0, 1, "1: the top particle runs on a circle (a motor)").integer =
-        true;
+    params_.toggle("motor", &motor_, "on: the top particle runs on a circle (a motor)");
     params_.add("motor_omega", &omega_, -30.0, 30.0, "motor angular velocity, rad/s");
     addCommonParams(false);
   }
@@ -103,7 +102,7 @@ class ChainScene : public ParticleScene {
   std::string title() const override { return "Pendulum chain (PSD §4-5)"; }
   std::string lookFor() const override {
     return "A chain released horizontally from a nail (x). Springs are coloured by strain: the top "
-           "link carries the most weight. Set motor=1: the nail runs on a circle and its velocity "
+           "link carries the most weight. Set motor=on: the nail runs on a circle and its velocity "
            "feeds the springs' damping.";
   }
   pbm::ViewBox initialView() const override { return {{0.0, -0.77}, 1.8}; }
@@ -112,7 +111,7 @@ class ChainScene : public ParticleScene {
   void build() override {
     pbm::Particle top;
     top.m = mass_;
-    if (motor_ > 0.5) {
+    if (motor_) {
       top.control = pbm::motorOnCircle({0, 0}, 0.25, omega_);
       top.x = top.control.xc(0), top.v = top.control.vc(0);
     } else {
@@ -131,11 +130,12 @@ class ChainScene : public ParticleScene {
     selected_ = ps_.n() - 1;
   }
   void drawOverlay(pbm::Canvas2D& canvas) override {
-    if (motor_ > 0.5) canvas.dashedCircle({0, 0}, 0.25, pbm::colors::kDim);
+    if (motor_) canvas.dashedCircle({0, 0}, 0.25, pbm::colors::kDim);
   }
 
  private:
-  double links_ = 8, mass_ = 0.1, ks_ = 500, kd_ = 0.5, link_ = 0.2, motor_ = 0, omega_ = 4;
+  double links_ = 8, mass_ = 0.1, ks_ = 500, kd_ = 0.5, link_ = 0.2, omega_ = 4;
+  bool motor_ = false;
 };
 
 }  // namespace

@@ -105,10 +105,11 @@ class BeadScene : public pbm::Scene {
     } else {
       params_.add("ks", &ks_, 0.0, 1e4, "feedback stiffness of eq (11), 1/s^2 (0 = off)");
       params_.add("kd", &kd_, 0.0, 400.0, "feedback damping of eq (11), 1/s (0 = off)");
-      params_
-          .add("placement", &placement_, 0, 2,
-               "feedback: 0 in the solve (eq 11), 1 force after, 2 force before")
-          .integer = true;
+      params_.choice("placement", &placement_,
+                     {{"in_solve", "in the solve (eq 11)"},
+                      {"after", "force after the solve (CD §2.2)"},
+                      {"before", "force before the solve: cancelled!"}},
+                     "where the feedback term enters (CD §2.2)");
     }
   }
 
@@ -150,12 +151,13 @@ class BeadScene : public pbm::Scene {
       case Kind::Spin:
         return "No gravity, tangential speed s: the constraint force alone bends the path, "
                "lambda = -m s^2/r^2, |f^| = m s^2 / r (centripetal), f^ . v = 0 (no work). "
-               "Midpoint at h = 0.02: placement 2 (feedback force before the solve) is cancelled, "
-               "so C drifts as with no feedback; placement 0 or 1 holds it.";
+               "Midpoint at h = 0.02: placement=before (feedback force before the solve) is "
+               "cancelled, "
+               "so C drifts as with no feedback; in_solve or after holds it.";
       case Kind::OffWire:
         return "The bead starts at 1.2 r: eq (11) asks for C'' = -ks C - kd C', so C(t) follows "
                "the damped oscillator (dashed, closed form) whatever the bead does along the "
-               "wire. Try kd = 0 (oscillates), the 'critical' button, placement 2 (no pull).";
+               "wire. Try kd = 0 (oscillates), the 'critical' button, placement=before (no pull).";
       case Kind::Penalty:
         return "A stiff damped spring from the centre (rest length r) replaces the constraint: "
                "it only pushes back after the bead has moved off the wire, so accuracy needs "
@@ -340,14 +342,10 @@ class BeadScene : public pbm::Scene {
         kd_ = 2 * std::sqrt(ks_);
         settingsChanged();
       }
-      int place = static_cast<int>(placement_);
-      bool moved = ImGui::RadioButton("in the solve (eq 11)", &place, 0);
-      moved |= ImGui::RadioButton("force after the solve (§2.2)", &place, 1);
-      moved |= ImGui::RadioButton("force before the solve: cancelled!", &place, 2);
-      if (moved) {
-        placement_ = place;
-        settingsChanged();
-      }
+      bool moved = ImGui::RadioButton("in the solve (eq 11)", &placement_, 0);
+      moved |= ImGui::RadioButton("force after the solve (CD §2.2)", &placement_, 1);
+      moved |= ImGui::RadioButton("force before the solve: cancelled!", &placement_, 2);
+      if (moved) settingsChanged();
     }
     sectionTitle("Show");
     ImGui::Checkbox("force arrows + construction", &showArrows_);
@@ -433,7 +431,7 @@ class BeadScene : public pbm::Scene {
     forces_.g = Vector2d(0, -g_);
     bead_.forces = forces_;
     bead_.feedback = pbm::BeadFeedback{ks_, kd_};
-    bead_.placement = static_cast<pbm::FeedbackPlacement>(static_cast<int>(placement_));
+    bead_.placement = static_cast<pbm::FeedbackPlacement>(placement_);
     pen_.forces = forces_;
     pen_.k = kPen_;
     pen_.d = 2 * zeta_ * std::sqrt(kPen_ * mass_);
@@ -502,7 +500,8 @@ class BeadScene : public pbm::Scene {
 
   Kind kind_;
   double radius_ = 1.0, mass_ = 1.0, g_ = 9.81, angle_ = 90.0, speed_ = 0.0, startR_ = 1.0;
-  double ks_ = 0.0, kd_ = 0.0, placement_ = 0.0, kPen_ = 1e4, zeta_ = 0.5;
+  double ks_ = 0.0, kd_ = 0.0, kPen_ = 1e4, zeta_ = 0.5;
+  int placement_ = 0;  // FeedbackPlacement
   double savedKs_ = 100, savedKd_ = 20;
 
   pbm::Method method_ = pbm::Method::RK4;

@@ -100,8 +100,7 @@ class ChainScene : public TinkertoyScene {
 class SquareScene : public TinkertoyScene {
  public:
   SquareScene() {
-    params_.add("redundant", &redundant_, 0, 1, "1: add the second diagonal (redundant)").integer =
-        true;
+    params_.toggle("redundant", &redundant_, "on: add the second diagonal (redundant)");
     params_.add("conflict", &conflict_, 0.5, 1.5,
                 "second diagonal's rest length / its true length (1: consistent)");
   }
@@ -115,8 +114,8 @@ class SquareScene : public TinkertoyScene {
   }
   pbm::ViewBox initialView() const override { return {{0.0, -0.8}, 1.6}; }
   void validate() const override {
-    if (conflict_ != 1.0 && redundant_ == 0.0)
-      throw pbm::UsageError("conflict needs redundant=1 (it scales the second diagonal)");
+    if (conflict_ != 1.0 && !redundant_)
+      throw pbm::UsageError("conflict needs redundant=on (it scales the second diagonal)");
   }
 
  protected:
@@ -128,19 +127,21 @@ class SquareScene : public TinkertoyScene {
     nail(0);
     for (int i = 0; i < 4; ++i) rod(i, (i + 1) % 4);
     rod(0, 2);
-    if (redundant_ > 0) cs_.add<pbm::RodConstraint>(ps_, 1, 3, conflict_ * (c[1] - c[3]).norm());
+    if (redundant_) cs_.add<pbm::RodConstraint>(ps_, 1, 3, conflict_ * (c[1] - c[3]).norm());
     trailParticle_ = 2;
   }
 
  private:
-  double redundant_ = 1, conflict_ = 1.0;
+  bool redundant_ = true;
+  double conflict_ = 1.0;
 };
 
 // A pendulum whose pivot is a bead on a wire (line, or circle).
 class WirePendulumScene : public TinkertoyScene {
  public:
   WirePendulumScene() {
-    params_.add("circle", &circle_, 0, 1, "0: straight wire, 1: circular wire").integer = true;
+    params_.choice("wire", &wire_, {{"line", "straight line"}, {"circle", "circle"}},
+                   "the wire the bead slides on");
   }
   std::string name() const override { return "wire_pendulum"; }
   std::string title() const override { return "A pendulum hung from a bead on a wire"; }
@@ -153,9 +154,9 @@ class WirePendulumScene : public TinkertoyScene {
 
  protected:
   void build() override {
-    const Vector2d bead = circle_ > 0 ? Vector2d(0.0, -0.2) : Vector2d(0.0, 0.0);
+    const Vector2d bead = wire_ == kCircle ? Vector2d(0.0, -0.2) : Vector2d(0.0, 0.0);
     particle(1.0, bead, Vector2d(1.0, 0.0));
-    if (circle_ > 0)
+    if (wire_ == kCircle)
       cs_.add<pbm::CircularWireConstraint>(ps_, 0, Vector2d(0.0, 0.6), 0.8);
     else
       cs_.add<pbm::LineWireConstraint>(ps_, 0, bead, Vector2d(0, 1));
@@ -165,7 +166,8 @@ class WirePendulumScene : public TinkertoyScene {
   }
 
  private:
-  double circle_ = 0;
+  static constexpr int kCircle = 1;
+  int wire_ = 0;
 };
 
 // A four-bar linkage: two nailed ground pivots, crank, coupler, rocker; a

@@ -66,7 +66,9 @@ TinkertoyScene::TinkertoyScene()
   settings_.tEnd = 10.0;
   params_.add("ks", &ks_, 0.0, 10000.0, "feedback on C, 1/s^2 (eq 11; 0 = off)");
   params_.add("kd", &kd_, 0.0, 200.0, "feedback on Cdot, 1/s (critical: 2 sqrt(ks))");
-  params_.add("solver", &solver_, 0, 2, "0 CG, 1 Jacobi-CG, 2 CG least squares").integer = true;
+  params_.choice("solver", &solver_,
+                 {{"cg", "CG"}, {"jacobi_cg", "Jacobi-CG"}, {"cgls", "CG least squares"}},
+                 "constraint solver (CD §4.4)");
   params_.add("cg_tol", &cgTol_, 1e-14, 1e-2, "solver tolerance, relative true residual").logScale =
       true;
   params_.add("max_iter", &maxIter_, 0, 100000, "solver iteration cap (0: 3m + 10)").integer = true;
@@ -78,7 +80,7 @@ pbm::ConstraintSolverSettings TinkertoyScene::solverSettings() const {
   pbm::ConstraintSolverSettings s;
   s.ks = ks_;
   s.kd = kd_;
-  s.solver = static_cast<pbm::ConstraintSolver>(static_cast<int>(solver_));
+  s.solver = static_cast<pbm::ConstraintSolver>(solver_);
   s.tolerance = cgTol_;
   s.maxIterations = static_cast<int>(maxIter_);
   return s;

@@ -65,7 +65,8 @@ class TinkertoyScene : public pbm::Scene {
   int trailParticle_ = -1;  // draw the path of this particle
   int stepsPerFrame_ = 2;
   Tool tool_ = Tool::Simulate;
-  double ks_ = 100.0, kd_ = 20.0, solver_ = 1.0, cgTol_ = 1e-10, maxIter_ = 0.0;
+  double ks_ = 100.0, kd_ = 20.0, cgTol_ = 1e-10, maxIter_ = 0.0;
+  int solver_ = 1;  // index into ConstraintSolver: Jacobi-CG
   double g_ = 9.81, drag_ = 0.0;
   double newMass_ = 1.0;
 

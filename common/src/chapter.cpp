@@ -149,8 +149,8 @@ int run(int argc, char** argv, const Chapter& chapter) {
       std::cout << s->name() << "  -  " << s->title() << "\n";
       if (!s->methods().empty()) std::cout << "    --method " << joined(s->methods()) << "\n";
       for (const auto& p : s->params().all())
-        std::cout << "    --set " << p.key << "=" << formatNumber(*p.value) << "  (" << p.help
-                  << "; " << formatNumber(p.min) << " to " << formatNumber(p.max) << ")\n";
+        std::cout << "    --set " << p.key << "=" << p.text() << "  (" << p.help << "; "
+                  << p.accepted() << ")\n";
     }
     return kExitOk;
   }

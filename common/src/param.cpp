@@ -1,5 +1,6 @@
 #include "pbm/app/param.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -9,8 +10,83 @@
 
 namespace pbm {
 
+namespace {
+
+std::string joinedOptions(const std::vector<std::string>& options) {
+  std::string out;
+  for (const auto& o : options) out += (out.empty() ? "" : "|") + o;
+  return out;
+}
+
+// Decimal numbers only: strtod would also take hex ("0x1"), "inf" and "nan".
+bool isDecimal(const std::string& text) {
+  if (text.empty()) return false;
+  for (char c : text)
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' ||
+          c == 'e' || c == 'E'))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+std::string Param::text() const {
+  switch (kind) {
+    case ParamKind::Choice:
+      return options[static_cast<size_t>(*choice)];
+    case ParamKind::Toggle:
+      return *toggle ? "on" : "off";
+    case ParamKind::Number:
+      break;
+  }
+  return formatNumber(*value);
+}
+
+std::string Param::accepted() const {
+  switch (kind) {
+    case ParamKind::Choice:
+      return joinedOptions(options);
+    case ParamKind::Toggle:
+      return "on|off";
+    case ParamKind::Number:
+      break;
+  }
+  return formatNumber(min) + " to " + formatNumber(max) + (integer ? ", an integer" : "");
+}
+
 Param& ParamList::add(std::string key, double* value, double min, double max, std::string help) {
-  params_.push_back(Param{std::move(key), value, min, max, std::move(help)});
+  Param p;
+  p.key = std::move(key);
+  p.value = value;
+  p.min = min;
+  p.max = max;
+  p.help = std::move(help);
+  params_.push_back(std::move(p));
+  return params_.back();
+}
+
+Param& ParamList::choice(std::string key, int* index, std::vector<ParamOption> options,
+                         std::string help) {
+  Param p;
+  p.key = std::move(key);
+  p.help = std::move(help);
+  p.kind = ParamKind::Choice;
+  p.choice = index;
+  for (auto& o : options) {
+    p.options.push_back(std::move(o.name));
+    p.labels.push_back(std::move(o.label));
+  }
+  params_.push_back(std::move(p));
+  return params_.back();
+}
+
+Param& ParamList::toggle(std::string key, bool* on, std::string help) {
+  Param p;
+  p.key = std::move(key);
+  p.help = std::move(help);
+  p.kind = ParamKind::Toggle;
+  p.toggle = on;
+  params_.push_back(std::move(p));
   return params_.back();
 }
 
@@ -34,13 +110,34 @@ void ParamList::set(const std::string& assignment) {
   const std::string text = assignment.substr(eq + 1);
   Param* p = find(key);
   if (!p) throw UsageError("unknown key '" + key + "' for --set; this scene accepts: " + keys());
+  if (p->kind == ParamKind::Choice) {
+    for (size_t i = 0; i < p->options.size(); ++i)
+      if (p->options[i] == text) {
+        *p->choice = static_cast<int>(i);
+        return;
+      }
+    throw UsageError("--set " + key + ": unknown option '" + text +
+                     "'; accepted: " + p->accepted() + " (" + p->help + ")");
+  }
+  if (p->kind == ParamKind::Toggle) {
+    // 1 and 0 too, so the commands of older lessons keep working.
+    if (text == "on" || text == "1") {
+      *p->toggle = true;
+    } else if (text == "off" || text == "0") {
+      *p->toggle = false;
+    } else {
+      throw UsageError("--set " + key + ": '" + text + "' is not on or off (" + p->help + ")");
+    }
+    return;
+  }
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v))
-    throw UsageError("--set " + key + ": '" + text + "' is not a number (" + p->help + ")");
+  if (!isDecimal(text) || *end != '\0' || !std::isfinite(v))
+    throw UsageError("--set " + key + ": '" + text + "' is not a decimal number; accepted: " +
+                     p->accepted() + " (" + p->help + ")");
   if (v < p->min || v > p->max)
-    throw UsageError("--set " + key + "=" + text + " is out of range: accepted " +
-                     formatNumber(p->min) + " to " + formatNumber(p->max) + " (" + p->help + ")");
+    throw UsageError("--set " + key + "=" + text + " is out of range: accepted " + p->accepted() +
+                     " (" + p->help + ")");
   if (p->integer && v != std::floor(v))
     throw UsageError("--set " + key + "=" + text + ": an integer is expected (" + p->help + ")");
   *p->value = v;

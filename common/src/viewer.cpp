@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "imgui_sfml.h"
+#include "param_widget.h"
 #include "pbm/app/csv.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
@@ -314,15 +315,7 @@ void Shell::drawPanel() {
     changed |= ImGui::SliderScalar("tol", ImGuiDataType_Double, &s.tol, &lo, &hi, "%.2e",
                                    ImGuiSliderFlags_Logarithmic);
   }
-  for (auto& p : scene().params().all()) {
-    double lo = p.min, hi = p.max;
-    const bool moved = ImGui::SliderScalar(p.key.c_str(), ImGuiDataType_Double, p.value, &lo, &hi,
-                                           p.integer ? "%.0f" : "%.4g",
-                                           p.logScale && lo > 0 ? ImGuiSliderFlags_Logarithmic : 0);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.help.c_str());
-    if (moved && p.integer) *p.value = std::round(*p.value);
-    changed |= moved;
-  }
+  for (auto& p : scene().params().all()) changed |= paramWidget(p);
   if (changed) {
     message_.clear();
     paused_ = false;
