@@ -21,113 +21,11 @@
 #include <vector>
 
 #include "pbm/core/ode.h"
+#include "pbm/particles/force.h"
+#include "pbm/particles/particle.h"
 #include "pbm/stiffness/implicit.h"
 
 namespace pbm {
-
-// --- controlled particles (PSD §5: nails, anchors and procedural motors)
-
-enum class ControlKind { Free, Nailed, Motor };
-
-// A controlled particle is not moved by the solver: its position AND velocity
-// are prescribed functions of time, so that velocity-dependent forces of its
-// neighbours (spring damping) see the correct velocity (PSD §5).
-struct Control {
-  ControlKind kind = ControlKind::Free;
-  Eigen::Vector2d anchor = Eigen::Vector2d::Zero();   // Nailed: where
-  std::function<Eigen::Vector2d(double)> xc, vc, ac;  // Motor: x_c(t), v_c(t), a_c(t)
-  bool controlled() const { return kind != ControlKind::Free; }
-};
-
-struct Particle {
-  double m = 1.0;                               // mass, kg (> 0)
-  Eigen::Vector2d x = Eigen::Vector2d::Zero();  // position, m
-  Eigen::Vector2d v = Eigen::Vector2d::Zero();  // velocity, m/s
-  Eigen::Vector2d f = Eigen::Vector2d::Zero();  // force accumulator, N
-  Control control;
-};
-
-// Position, velocity and acceleration a controlled particle must have at t.
-struct Kinematics {
-  Eigen::Vector2d x, v, a;
-};
-inline Kinematics prescribed(const Particle& p, double t) {
-  switch (p.control.kind) {
-    case ControlKind::Nailed:
-      return {p.control.anchor, Eigen::Vector2d::Zero(), Eigen::Vector2d::Zero()};
-    case ControlKind::Motor:
-      return {p.control.xc(t), p.control.vc(t),
-              p.control.ac ? p.control.ac(t) : Eigen::Vector2d::Zero()};
-    case ControlKind::Free:
-      break;
-  }
-  return {p.x, p.v, Eigen::Vector2d::Zero()};
-}
-
-inline Control nailAt(const Eigen::Vector2d& at) {
-  Control c;
-  c.kind = ControlKind::Nailed;
-  c.anchor = at;
-  return c;
-}
-
-// A motor: the particle runs on a circle, x_c(t) = c + R (cos(w t + phase), sin(w t + phase)).
-inline Control motorOnCircle(const Eigen::Vector2d& center, double radius, double omega,
-                             double phase = 0.0) {
-  Control c;
-  c.kind = ControlKind::Motor;
-  c.xc = [=](double t) {
-    return Eigen::Vector2d(center + radius * Eigen::Vector2d(std::cos(omega * t + phase),
-                                                             std::sin(omega * t + phase)));
-  };
-  c.vc = [=](double t) {
-    return Eigen::Vector2d(
-        radius * omega *
-        Eigen::Vector2d(-std::sin(omega * t + phase), std::cos(omega * t + phase)));
-  };
-  c.ac = [=](double t) {
-    return Eigen::Vector2d(
-        -radius * omega * omega *
-        Eigen::Vector2d(std::cos(omega * t + phase), std::sin(omega * t + phase)));
-  };
-  return c;
-}
-
-// --- force objects (PSD §4, Fig. 4-7)
-
-class ParticleSystem;
-
-// Which potential a force's energy() belongs to, for the energy plot and CSV.
-enum class EnergyKind { None, Spring, Gravity };
-
-// Baraff & Witkin 1998 (beyond the notes): the implicit step solves with CG,
-// which needs a symmetric positive definite matrix. Full keeps the exact
-// Jacobians; BaraffWitkin drops the non-symmetric damping part of dF/dx and
-// clamps the compressed-spring factor (1 - r/L) at 0, so the matrix of (4-5)
-// is always positive definite.
-enum class JacobianFilter { Full, BaraffWitkin };
-
-// Entries of a 2n x 2n matrix; coordinate k of particle i is row 2 i + k.
-using Triplets = std::vector<Eigen::Triplet<double>>;
-
-inline void addBlock(Triplets& t, int i, int j, const Eigen::Matrix2d& B) {
-  for (int r = 0; r < 2; ++r)
-    for (int c = 0; c < 2; ++c)
-      if (B(r, c) != 0.0) t.emplace_back(2 * i + r, 2 * j + c, B(r, c));
-}
-
-// A force object "knows how to apply its own forces" (PSD §4): apply() adds
-// into the accumulators of the particles it points at.
-class Force {
- public:
-  virtual ~Force() = default;
-  virtual void apply(ParticleSystem& ps) = 0;
-  virtual double energy(const ParticleSystem&) const { return 0.0; }
-  virtual EnergyKind energyKind() const { return EnergyKind::None; }
-  // dF/dx and dF/dv contributions (Implicit Methods §4); none by default.
-  virtual void addJacobians(const ParticleSystem&, Triplets& /*dFdx*/, Triplets& /*dFdv*/,
-                            JacobianFilter) const {}
-};
 
 // --- the solver interface for particles (PSD §3), the student functions
 
