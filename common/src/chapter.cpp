@@ -20,11 +20,38 @@ namespace {
 // The raw text of each option, so that every bad value gets a message that
 // names what is accepted (DESIGN.md: one line, exit status 2).
 struct CommandLine {
-  std::string scene, method, h, tEnd, start, tol, csv, screenshot;
+  std::string scene, method, h, tEnd, start, tol, csv, screenshot, every, frames, maxRows;
   std::vector<std::string> sets;
   bool headless = false, listScenes = false;
-  int every = 1, frames = 60;
 };
+
+// A whole number in [lo, hi] for an option; one short line naming the range otherwise.
+long parseCount(const std::string& text, const std::string& option, long lo, long hi, long fallback,
+                const std::string& what) {
+  if (text.empty()) return fallback;
+  const std::string accepted = option + " takes a whole number from " + std::to_string(lo) +
+                               " to " + std::to_string(hi) + " (" + what + ")";
+  if (text.size() > 12 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw UsageError(accepted + ", got '" + text + "'");
+  const long v = std::stol(text);
+  if (v < lo || v > hi) throw UsageError(accepted + ", got " + text);
+  return v;
+}
+
+// A headless run of more rows than this is refused before it starts (a typo in
+// --h or --t-end would otherwise fill the disk); --max-rows lifts it.
+constexpr long kDefaultMaxRows = 10'000'000;
+
+void checkRunSize(const Scene& scene, long every, long maxRows) {
+  const SceneSettings& s = scene.settings();
+  const double rows = s.tEnd / s.h / static_cast<double>(every);
+  if (rows <= static_cast<double>(maxRows)) return;
+  const double mb = rows * static_cast<double>(scene.csvColumns().size()) * 20.0 / 1e6;
+  throw UsageError("--t-end " + formatNumber(s.tEnd) + " at --h " + formatNumber(s.h) +
+                   " would write about " + formatNumber(std::round(rows)) + " rows (~" +
+                   formatNumber(std::round(mb)) +
+                   " MB); use --every K, a larger --h, or --max-rows N to allow it");
+}
 
 std::string joined(const std::vector<std::string>& v) {
   std::string out;
@@ -124,11 +151,11 @@ int run(int argc, char** argv, const Chapter& chapter) {
   app.add_option("--tol", cl.tol, "error tolerance of the adaptive method, > 0");
   app.add_flag("--headless", cl.headless, "run to --t-end without a window and write CSV");
   app.add_option("--csv", cl.csv, "CSV file for --headless (default: standard output)");
-  app.add_option("--every", cl.every, "write a CSV row every K steps (default 1)")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--every", cl.every, "write a CSV row every K steps (default 1)");
+  app.add_option("--max-rows", cl.maxRows,
+                 "refuse a headless run of more rows than this (default 1e7)");
   app.add_option("--screenshot", cl.screenshot, "open the window, run --frames frames, save a PNG");
-  app.add_option("--frames", cl.frames, "frames before the screenshot (default 60)")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--frames", cl.frames, "frames before the screenshot (default 60)");
   app.add_flag("--list-scenes", cl.listScenes, "list scenes with their methods and --set keys");
   app.footer(
       "Exit status: 0 ok, 1 failure (e.g. no display), 2 bad arguments, 3 the simulation "
@@ -168,14 +195,22 @@ int run(int argc, char** argv, const Chapter& chapter) {
     throw UsageError("--headless and --screenshot exclude each other");
   if (!cl.headless && !cl.csv.empty()) throw UsageError("--csv needs --headless");
 
+  const long every =
+      parseCount(cl.every, "--every", 1, 1'000'000'000, 1, "a CSV row every K steps");
+  const long frames =
+      parseCount(cl.frames, "--frames", 1, 1'000'000, 60, "frames before the screenshot");
+  const long maxRows = parseCount(cl.maxRows, "--max-rows", 1, 1'000'000'000'000, kDefaultMaxRows,
+                                  "the largest headless run allowed, in rows");
+
   if (cl.headless) {
+    checkRunSize(scene, every, maxRows);
     if (cl.csv.empty()) {
-      runHeadless(scene, std::cout, cl.every);
+      runHeadless(scene, std::cout, static_cast<int>(every));
       return kExitOk;
     }
     std::ofstream file(cl.csv);
     if (!file) throw UsageError("cannot write CSV file '" + cl.csv + "'");
-    const HeadlessResult r = runHeadless(scene, file, cl.every);
+    const HeadlessResult r = runHeadless(scene, file, static_cast<int>(every));
     std::cerr << chapter.program << ": " << scene.name() << ": " << r.steps << " steps, " << r.rows
               << " rows to t = " << formatNumber(scene.time()) << " s written to " << cl.csv
               << "\n";
@@ -190,7 +225,7 @@ int run(int argc, char** argv, const Chapter& chapter) {
   }
   ViewerOptions options;
   options.screenshot = cl.screenshot;
-  options.frames = cl.frames;
+  options.frames = static_cast<int>(frames);
   return runViewer(chapter, scenes, index, options);
 }
 
@@ -207,6 +242,9 @@ int runChapter(int argc, char** argv, const Chapter& chapter) {
     std::cerr << prog << ": error: " << e.what() << "\n";
     return kExitDiverged;
   } catch (const SolverFailure& e) {
+    std::cerr << prog << ": error: " << e.what() << "\n";
+    return kExitDiverged;
+  } catch (const OutputFailure& e) {
     std::cerr << prog << ": error: " << e.what() << "\n";
     return kExitDiverged;
   } catch (const ExerciseNotDone& e) {

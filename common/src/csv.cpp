@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "pbm/core/errors.h"
+
 namespace pbm {
 
 std::string formatNumber(double v) {
@@ -17,6 +19,20 @@ CsvWriter::CsvWriter(std::ostream& out, const std::vector<std::string>& columns)
     : out_(out), columns_(columns.size()) {
   for (size_t i = 0; i < columns.size(); ++i) out_ << (i ? "," : "") << columns[i];
   out_ << '\n';
+  flush();
+}
+
+void CsvWriter::check() {
+  if (out_) return;
+  throw OutputFailure("writing the CSV failed (disk full or output closed?); " +
+                      std::to_string(rowsFlushed_) + " rows after the header were written");
+}
+
+void CsvWriter::flush() {
+  out_.flush();
+  check();
+  rowsFlushed_ = rows_;
+  lastFlush_ = std::chrono::steady_clock::now();
 }
 
 void CsvWriter::row(const std::vector<double>& values) {
@@ -29,6 +45,9 @@ void CsvWriter::row(const std::vector<double>& values) {
   }
   out_ << '\n';
   ++rows_;
+  check();
+  if (rows_ == 1 || std::chrono::steady_clock::now() - lastFlush_ > std::chrono::seconds(1))
+    flush();
 }
 
 }  // namespace pbm

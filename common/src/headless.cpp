@@ -42,7 +42,7 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every) {
   }
   if (!lastWritten) writer.row(scene.csvRow());
   result.rows = writer.rows();
-  csv.flush();
+  writer.flush();
   return result;
 }
 

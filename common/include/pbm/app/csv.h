@@ -1,8 +1,13 @@
-// CSV output of headless runs (DESIGN.md): a header row with `t` first and
-// snake_case names in SI units, then one row per step. NaN is written as an
-// empty cell (a column with no closed form for this scene).
+// CSV output of headless runs (README.md, "One command line for every
+// chapter"): a header row with `t` first and snake_case names in SI units,
+// then one row per step. NaN is written as an empty cell (a column with no
+// closed form for this scene). Every write is checked: a full disk or a
+// closed pipe is an OutputFailure, never a silent success. The header and
+// the first row are flushed at once and the rest at least once a second, so a
+// run killed half-way leaves what it had computed.
 #pragma once
 
+#include <chrono>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,14 +17,21 @@ namespace pbm {
 class CsvWriter {
  public:
   CsvWriter(std::ostream& out, const std::vector<std::string>& columns);
-  // Throws std::logic_error if the row has the wrong number of values.
+  // Throws std::logic_error if the row has the wrong number of values,
+  // OutputFailure if the stream failed.
   void row(const std::vector<double>& values);
+  // Flushes; throws OutputFailure naming the rows that did land.
+  void flush();
   long rows() const { return rows_; }
 
  private:
+  void check();
+
   std::ostream& out_;
   size_t columns_;
   long rows_ = 0;
+  long rowsFlushed_ = 0;
+  std::chrono::steady_clock::time_point lastFlush_;
 };
 
 // Shortest decimal text that reads back to the same double ("%.17g" trimmed).

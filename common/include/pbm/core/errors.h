@@ -1,8 +1,9 @@
-// Errors the shared command line turns into exit statuses (DESIGN.md,
-// "One command line for every chapter"):
+// Errors the shared command line turns into exit statuses (README.md, "One
+// command line for every chapter"):
 //   UsageError        bad arguments, unknown scenes or keys, out-of-range values -> 2
-//   SimulationDiverged a non-finite value in the state                         -> 3
+//   SimulationDiverged a non-finite or blown-up state                          -> 3
 //   SolverFailure     a linear solve that is singular, indefinite or did not converge -> 3
+//   OutputFailure     the CSV could not be written (disk full, closed pipe)      -> 3
 //   ExerciseNotDone   (exercise.h) a student function not written yet           -> 4
 #pragma once
 
@@ -29,6 +30,12 @@ class SimulationDiverged : public std::runtime_error {
 // A linear system the step needs could not be solved (Implicit Methods §3:
 // (I/h - f') must be invertible; CG needs a symmetric positive definite matrix).
 class SolverFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Writing the output failed; what was flushed before stays.
+class OutputFailure : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
