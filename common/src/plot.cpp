@@ -9,57 +9,107 @@ namespace pbm {
 
 namespace {
 
+// One axis: its range in plotted units (log10 of the value on a log axis),
+// snapped outward to round tick values, and the ticks with one label format.
 struct Axis {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
   bool log = false;
+  std::vector<double> ticks;  // in plotted units
+  double step = 1.0;          // between ticks, in plotted units
+
   void include(double v) {
     if (!std::isfinite(v) || (log && v <= 0)) return;
     const double m = log ? std::log10(v) : v;
     lo = std::min(lo, m);
     hi = std::max(hi, m);
   }
-  void finish() {
+  // Pads by `pad` of the range, then snaps to ticks: decades on a log axis
+  // (labels 1e-5, never 1e-5.1), 1-2-5 steps on a linear one, so the axis
+  // starts at a round value rather than at the first sample.
+  void finish(double pad, int targetTicks) {
     if (!(lo <= hi)) lo = 0, hi = 1;
     if (hi - lo < 1e-12 * std::max(1.0, std::abs(hi))) {
-      const double pad = log ? 0.5 : std::max(1e-9, 0.05 * std::abs(hi) + 1e-9);
-      lo -= pad, hi += pad;
+      const double w = log ? 0.5 : std::max(1e-9, 0.05 * std::abs(hi) + 1e-9);
+      lo -= w, hi += w;
+    }
+    const double span = hi - lo;
+    lo -= pad * span, hi += pad * span;
+    if (log) {
+      step = std::max(1.0, std::ceil((hi - lo) / targetTicks));
+    } else {
+      const double raw = (hi - lo) / targetTicks;
+      const double p = std::pow(10.0, std::floor(std::log10(raw)));
+      const double f = raw / p;
+      step = (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+    }
+    lo = std::floor(lo / step + 1e-9) * step;
+    hi = std::ceil(hi / step - 1e-9) * step;
+    if (hi <= lo) hi = lo + step;
+    ticks.clear();
+    const int n = static_cast<int>(std::lround((hi - lo) / step));
+    for (int i = 0; i <= n && i <= 40; ++i) {
+      double t = lo + i * step;
+      if (std::abs(t) < 1e-9 * step) t = 0.0;  // 0, not -8.47e-17
+      ticks.push_back(t);
     }
   }
   bool valid(double v) const { return std::isfinite(v) && (!log || v > 0); }
   double map(double v) const { return ((log ? std::log10(v) : v) - lo) / (hi - lo); }
-  std::string label(double frac) const {
-    const double m = lo + frac * (hi - lo);
+  double frac(double tick) const { return (tick - lo) / (hi - lo); }
+  std::string label(double tick) const {
     char buf[32];
     if (log) {
-      std::snprintf(buf, sizeof buf, "1e%.1f", m);
+      const int e = static_cast<int>(std::lround(tick));
+      if (e >= -2 && e <= 3)
+        std::snprintf(buf, sizeof buf, "%g", std::pow(10.0, e));
+      else
+        std::snprintf(buf, sizeof buf, "1e%d", e);
+      return buf;
+    }
+    // One format per axis, from the step: as many decimals as the step needs
+    // (16.5708 on a narrow energy axis), scientific only for tiny or huge values.
+    const double big = std::max(std::abs(lo), std::abs(hi));
+    if (big >= 1e-3 && big < 1e6) {
+      const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 8);
+      std::snprintf(buf, sizeof buf, "%.*f", decimals, tick);
     } else {
-      // Enough significant digits that ticks on a narrow range stay distinct.
-      const double span = std::max(hi - lo, 1e-300);
-      const double scale = std::max({std::abs(lo), std::abs(hi), span});
-      const int digits =
-          std::clamp(2 + static_cast<int>(std::ceil(std::log10(scale / span))), 3, 12);
-      std::snprintf(buf, sizeof buf, "%.*g", digits, m);
+      const int digits = std::clamp(
+          static_cast<int>(std::floor(std::log10(big)) - std::floor(std::log10(step))), 0, 3);
+      std::snprintf(buf, sizeof buf, "%.*e", digits, tick);
     }
     return buf;
   }
 };
 
-// Frame, tick labels and legend in a child region of `size`; returns the plot rectangle.
+// Frame, grid, tick labels and axis labels.
 void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis& ay,
                const char* xLabel, const char* yLabel) {
-  const ImU32 frame = IM_COL32(90, 95, 105, 255), text = IM_COL32(200, 204, 212, 255);
+  const ImU32 frame = IM_COL32(90, 95, 105, 255), text = IM_COL32(200, 204, 212, 255),
+              grid = IM_COL32(45, 48, 56, 255);
   dl->AddRectFilled(p0, p1, IM_COL32(20, 22, 27, 255));
-  dl->AddRect(p0, p1, frame);
-  for (int i = 0; i <= 2; ++i) {
-    const float fx = p0.x + (p1.x - p0.x) * i / 2.f, fy = p1.y - (p1.y - p0.y) * i / 2.f;
-    dl->AddLine(ImVec2(fx, p0.y), ImVec2(fx, p1.y), IM_COL32(45, 48, 56, 255));
-    dl->AddLine(ImVec2(p0.x, fy), ImVec2(p1.x, fy), IM_COL32(45, 48, 56, 255));
-    const std::string lx = ax.label(i / 2.0), ly = ay.label(i / 2.0);
-    const float wx = ImGui::CalcTextSize(lx.c_str()).x;
-    dl->AddText(ImVec2(std::clamp(fx - wx / 2, p0.x, p1.x - wx), p1.y + 2), text, lx.c_str());
-    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(ly.c_str()).x - 4, fy - 7), text, ly.c_str());
+  float lastRight = -1e9f;
+  for (double t : ax.ticks) {
+    const float fx = p0.x + (p1.x - p0.x) * static_cast<float>(ax.frac(t));
+    dl->AddLine(ImVec2(fx, p0.y), ImVec2(fx, p1.y), grid);
+    const std::string l = ax.label(t);
+    const float w = ImGui::CalcTextSize(l.c_str()).x;
+    const float x = std::clamp(fx - w / 2, p0.x - 8.f, p1.x - w);
+    if (x < lastRight + 6) continue;  // never overlap the previous label
+    dl->AddText(ImVec2(x, p1.y + 2), text, l.c_str());
+    lastRight = x + w;
   }
+  float lastTop = 1e9f;
+  for (double t : ay.ticks) {
+    const float fy = p1.y - (p1.y - p0.y) * static_cast<float>(ay.frac(t));
+    dl->AddLine(ImVec2(p0.x, fy), ImVec2(p1.x, fy), grid);
+    const std::string l = ay.label(t);
+    const float y = std::clamp(fy - 7, p0.y - 7, p1.y - 7);
+    if (y > lastTop - 13) continue;
+    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(l.c_str()).x - 4, y), text, l.c_str());
+    lastTop = y;
+  }
+  dl->AddRect(p0, p1, frame);
   if (xLabel && *xLabel) {
     const float w = ImGui::CalcTextSize(xLabel).x;
     dl->AddText(ImVec2((p0.x + p1.x - w) / 2, p1.y + 16), text, xLabel);
@@ -95,10 +145,9 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   for (const auto& s : series)
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
       if (ax.valid(s.x[i]) && ay.valid(s.y[i])) ax.include(s.x[i]), ay.include(s.y[i]);
-  ax.finish(), ay.finish();
   // A little room above and below, so a constant series is not drawn on the frame.
-  const double pad = 0.04 * (ay.hi - ay.lo);
-  ay.lo -= pad, ay.hi += pad;
+  ax.finish(0.0, std::max(2, static_cast<int>((p1.x - p0.x) / 90.f)));
+  ay.finish(0.04, std::max(2, static_cast<int>((p1.y - p0.y) / 30.f)));
   drawFrame(dl, p0, p1, ax, ay, xLabel, yLabel);
   dl->PushClipRect(p0, p1, true);
   std::vector<std::string> names;
