@@ -84,7 +84,7 @@ int newtonBackwardEulerStep(OdeSystem& sys, double h, double tol, int maxIter) {
 
   // Newton on G(Y) = Y - Y0 - h f(Y) = 0, G'(Y) = I - h f'(Y), from Y = Y0.
   // The first iterate is the linearised step (3-2); each further one removes
-  // the error of the linearisation quadratically (research C3.4).
+  // the error of the linearisation quadratically (Newton's method, IM §3).
   Y = Y0;
   Eigen::SparseMatrix<double> I(n, n), J;
   I.setIdentity();

@@ -8,7 +8,7 @@
 // (principle of virtual work, §2.1) with lambda from eq (7) plus the feedback
 // terms of §3 eq (11), so that Cddot = -ks C - kd Cdot.
 //
-// Sign convention (research ch05-06 §0): with this quadratic C, lambda < 0 is
+// Sign convention (ours, CD §1-§2): with this quadratic C, lambda < 0 is
 // tension (f^ points at the centre); ks, kd act on Cddot, units 1/s^2 and 1/s,
 // critical damping kd = 2 sqrt(ks).
 //
@@ -132,7 +132,7 @@ struct BeadForces {
   }
 };
 
-// The constrained bead as an OdeSystem (research A.1.7): state [x, y, vx, vy].
+// The constrained bead as an OdeSystem (CD §2): state [x, y, vx, vy].
 // derivEval: applied forces -> lambda (eq 7 + feedback) -> f^ -> [v, (f + f^)/m].
 class BeadSystem : public OdeSystem {
  public:

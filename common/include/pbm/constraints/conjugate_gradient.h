@@ -13,7 +13,7 @@
 // convergence by the TRUE residual |b - A x| recomputed at the end (for CGLS:
 // |A^T (b - A x)| relative to |A^T b|), never only by the recursive one: on an
 // inconsistent system CG's recursive residual can fall while x runs off to
-// 1e16 (research ch05-06 §C.4).
+// 1e16 (CD §4.4 solves a singular J W J^T when constraints are redundant).
 #pragma once
 
 #include <Eigen/Core>

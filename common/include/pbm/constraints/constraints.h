@@ -4,7 +4,7 @@
 // global C and Cdot and the data of its own blocks of J = dC/dq and
 // Jdot = dCdot/dq, one block per particle, in the order of particles().
 //
-// Forms (ours, research ch05-06 §C.1): the notes' quadratic forms, e.g. a rod
+// Forms (our choice, CD §3-§4): the notes' quadratic forms, e.g. a rod
 // C = 1/2 (d.d - L^2) with d = x_a - x_b, so that with Qhat = J^T lambda a
 // NEGATIVE lambda means TENSION. The slides' |d| - L form is a variant.
 //
@@ -57,7 +57,7 @@ class Constraint {
   std::vector<int> particles_;
 };
 
-// --- the catalogue (research ch05-06 B.1.2), d = x_a - x_b, w = v_a - v_b
+// --- the catalogue (CD §3-§4, slides "Constraints"), d = x_a - x_b, w = v_a - v_b
 
 enum class RodForm {
   Quadratic,  // notes' prose: C = 1/2 (d.d - L^2), J = (d^T, -d^T), Jdot = (w^T, -w^T)

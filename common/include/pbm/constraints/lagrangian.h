@@ -6,8 +6,7 @@
 //   J^T M J uddot + J^T M Jdot udot - J^T Q = 0          (eq 13)
 // is a small dense symmetric positive definite system for uddot.
 //
-// Hybrid (§5.1, our formulation following Witkin, Gleicher & Welch 1990; research
-// ch05-06 B.1.8): an object with generalised coordinates u has generalised mass
+// Hybrid (§5.1, our formulation following Witkin, Gleicher & Welch 1990): an object with generalised coordinates u has generalised mass
 // M_u = Jq^T M Jq and force Q_u = Jq^T (Q - M Jqdot udot). An implicit constraint
 // C(q(u)) then has Jc_u = Jc Jq and Jcdot_u = Jc Jqdot + Jcdot Jq (BOTH chain-rule
 // terms), and eq (11) becomes

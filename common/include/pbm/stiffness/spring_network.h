@@ -45,7 +45,7 @@ struct SpringNetwork {
 };
 
 // n particles in a row, both ends pinned, neighbours joined (positions from
-// pluckedChain): K is block-tridiagonal, 3n - 2 non-zero 2x2 blocks (research C3.15).
+// pluckedChain): K is block-tridiagonal, 3n - 2 non-zero 2x2 blocks (IM §4).
 SpringNetwork makeChain(int n, double particleMass, double ks);
 // The chain's initial shape: a triangle pluck of the given height at 30% of the span.
 Eigen::VectorXd pluckedChain(int n, double span, double height);
