@@ -1,9 +1,9 @@
 // Chapter 01 exercise: Euler's method (Differential Equation Basics §2.1) and the
 // Euler polygon that approximates an integral curve (DEB §2.1, Fig. 3).
 //
-// Write both against the OdeSystem interface alone (pbm/ode.h): the slide "A
+// Write both against the OdeSystem interface alone (pbm/core/ode.h): the slide "A
 // Code Fragment" gets the state, evaluates the derivative once, scales it by h,
-// adds it, and installs the result at t + h. See pbm/euler.h for the contracts.
+// adds it, and installs the result at t + h. See pbm/fields/euler.h for the contracts.
 #include "pbm/fields/euler.h"
 
 #include "pbm/core/exercise.h"

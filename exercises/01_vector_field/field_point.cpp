@@ -1,7 +1,7 @@
 // Chapter 01 exercise: one point in a 2D vector field behind the notes' solver
 // interface (Differential Equation Basics §4).
 //
-// The class in pbm/field_point.h keeps the field f in field_, the position in
+// The class in pbm/fields/field_point.h keeps the field f in field_, the position in
 // x_ (an Eigen::Vector2d) and the time in t_. A solver may only ask for the
 // dimension, get or set (x, t), and f at the installed (x, t). Fill in the four
 // methods; derivEval must not change x_ or t_.

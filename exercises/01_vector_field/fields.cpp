@@ -2,7 +2,7 @@
 //
 // Each function returns f(x, t), the velocity a point must have if it passes
 // through x at time t. Replace every PBM_TODO line with the formula from
-// pbm/fields.h (the README's table lists the exact integral curves, which the
+// pbm/fields/fields.h (the README's table lists the exact integral curves, which the
 // tests differentiate to check your fields). Run `./pbm test 01` when done.
 #include "pbm/fields/fields.h"
 

@@ -1,10 +1,10 @@
 // Exercise: implicit (backward) Euler, Implicit Methods §3.
 // 1. implicitEulerStep: read (Y0, t0), evaluate f(Y0), get the Jacobian f'(Y0)
 //    (sys.jacobian(J) when sys.hasJacobian(), else finiteDifferenceJacobian from
-//    pbm/fd_jacobian.h), solve ((1/h) I - f'(Y0)) dY = f(Y0)   (3-2)
+//    pbm/core/fd_jacobian.h), solve ((1/h) I - f'(Y0)) dY = f(Y0)   (3-2)
 //    with a sparse LU (Eigen::SparseLU, #include <Eigen/SparseLU>) and install
 //    Y0 + dY at t0 + h. If the factorisation fails (info() != Eigen::Success)
-//    throw pbm::SolverFailure (pbm/errors.h) with a one-line message.
+//    throw pbm::SolverFailure (pbm/core/errors.h) with a one-line message.
 // 2. (optional) newtonBackwardEulerStep: solve (3-1) Y = Y0 + h f(Y) itself by
 //    Newton's method on G(Y) = Y - Y0 - h f(Y), G'(Y) = I - h f'(Y), starting
 //    from Y = Y0 and evaluating f at t0 + h. Stop when |G(Y)| <= tol max(1, |Y0|)

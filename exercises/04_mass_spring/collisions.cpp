@@ -5,7 +5,7 @@
 //  - contactFraction: where d0 + s (d1 - d0) = 0, s = d0 / (d0 - d1).
 //  - collisionResponse: V' = V_T - kr V_N, with V_N = (N.V) N (erratum: the
 //    prose says (N.x) x; the slide has it right), V_T = V - V_N.
-// stepWithCollisions (pbm/collisions.h) builds the rollback from these.
+// stepWithCollisions (pbm/particles/collisions.h) builds the rollback from these.
 // Tests: Ch04Collision.*, Ch04BouncingBall.*
 #include "pbm/particles/collisions.h"
 #include "pbm/core/exercise.h"

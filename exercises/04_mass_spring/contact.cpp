@@ -4,7 +4,7 @@
 //  - contactForce: -(N.F) N when N.F < 0 (erratum: the prose has -(N.f) f),
 //    else 0: a pull away gets no force and the particle leaves.
 //  - frictionForce: -kf (-F.N) V_T, zero unless F pushes into the plane.
-// PlaneContact (pbm/collisions.h) applies them as the last force object.
+// PlaneContact (pbm/particles/collisions.h) applies them as the last force object.
 // Tests: Ch04Contact.*
 #include "pbm/core/exercise.h"
 #include "pbm/particles/collisions.h"

@@ -1,4 +1,4 @@
-// Exercise: the force laws (PSD §4) that the force objects of pbm/forces.h
+// Exercise: the force laws (PSD §4) that the force objects of pbm/particles/forces.h
 // call from their apply(). gravity f = m g; viscous drag f = -kd v; the damped
 // spring of eq. (1) with l = xa - xb:
 //   fa = -[ks (|l| - r) + kd (ldot . l) / |l|] l / |l|,  fb = -fa

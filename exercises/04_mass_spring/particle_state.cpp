@@ -1,7 +1,7 @@
 // Exercise: the solver interface for particles (PSD §3, Fig. 3 and the slide
 // "Deriv Eval Loop"). The solver sees one 4n-vector [x1, v1, x2, v2, ...]
 // (2D: 4 numbers per particle in [x, v] order); inside, the model is a list of
-// particles and force objects (pbm/particles.h).
+// particles and force objects (pbm/particles/particles.h).
 //  - particleDims: 4 n.
 //  - particleGetState / particleSetState: gather and scatter; a controlled
 //    particle (nail or motor) takes prescribed(p, ps.t).x and .v instead (PSD §5).
