@@ -14,5 +14,6 @@ std::unique_ptr<pbm::Scene> makeStiffBowlScene();
 std::unique_ptr<pbm::Scene> makeRotatingWindScene();
 std::unique_ptr<pbm::Scene> makeSpringPhaseScene();
 std::unique_ptr<pbm::Scene> makePendulumPhaseScene();
+std::unique_ptr<pbm::Scene> makeLorenzScene();  // 3D (lorenz_scene.cpp)
 
 }  // namespace ch01

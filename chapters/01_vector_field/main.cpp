@@ -1,6 +1,7 @@
 // Chapter 01: vector fields and integral curves (Differential Equation Basics
-// §1, §4; Particle System Dynamics §2, the phase plane). The scenes live in
-// field_scenes.h; the shared runner gives the viewer and the headless CSV.
+// §1, §4; Particle System Dynamics §2, the phase plane), ending with the
+// Lorenz system in 3D. The scenes live in field_scenes.h; the shared runner
+// gives the viewer and the headless CSV.
 #include "field_scenes.h"
 #include "pbm/app/chapter.h"
 
@@ -10,7 +11,7 @@ int main(int argc, char** argv) {
       "Vector fields and integral curves",
       {ch01::makeRotationScene, ch01::makeSpiralSinkScene, ch01::makeSaddleScene,
        ch01::makeStiffBowlScene, ch01::makeRotatingWindScene, ch01::makeSpringPhaseScene,
-       ch01::makePendulumPhaseScene},
+       ch01::makePendulumPhaseScene, ch01::makeLorenzScene},
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -11,7 +11,7 @@
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
-#include "viewer.h"
+#include "viewer/shell.h"
 
 namespace pbm {
 
@@ -20,7 +20,7 @@ namespace {
 // The raw text of each option, so that every bad value gets a message that
 // names what is accepted (DESIGN.md: one line, exit status 2).
 struct CommandLine {
-  std::string scene, method, h, tEnd, start, tol, csv, screenshot, every, frames, maxRows;
+  std::string scene, method, h, tEnd, start, tol, csv, screenshot, every, frames, maxRows, camera;
   std::vector<std::string> sets;
   bool headless = false, listScenes = false;
 };
@@ -124,6 +124,18 @@ void configure(Scene& scene, const CommandLine& cl) {
   scene.validate();
 }
 
+// --camera YAW,PITCH[,DISTANCE]: the initial orbit of a 3D scene, in degrees.
+CameraAngles parseCamera(const Scene& scene, const std::string& text) {
+  if (scene.view() != ViewKind::Orbit3D)
+    throw UsageError("scene '" + scene.name() + "' is 2D; --camera is accepted by 3D scenes only");
+  const std::string accepted =
+      "YAW,PITCH[,DISTANCE] in degrees, pitch within -89..89, distance > 0, e.g. 30,20 or 30,20,90";
+  const std::vector<double> v = parseList(text, "--camera", accepted);
+  if (v.size() < 2 || v.size() > 3 || std::abs(v[1]) > 89 || (v.size() == 3 && !(v[2] > 0)))
+    throw UsageError("--camera '" + text + "' is malformed; accepted: " + accepted);
+  return {v[0], v[1], v.size() == 3 ? v[2] : 0.0};
+}
+
 bool haveDisplay() {
   const char* d = std::getenv("DISPLAY");
   const char* w = std::getenv("WAYLAND_DISPLAY");
@@ -156,6 +168,9 @@ int run(int argc, char** argv, const Chapter& chapter) {
                  "refuse a headless run of more rows than this (default 1e7)");
   app.add_option("--screenshot", cl.screenshot, "open the window, run --frames frames, save a PNG");
   app.add_option("--frames", cl.frames, "frames before the screenshot (default 60)");
+  app.add_option(
+      "--camera", cl.camera,
+      "3D scenes: initial camera YAW,PITCH[,DISTANCE] (degrees; distance in world units)");
   app.add_flag("--list-scenes", cl.listScenes, "list scenes with their methods and --set keys");
   app.footer(
       "Exit status: 0 ok, 1 failure (e.g. no display), 2 bad arguments, 3 the simulation "
@@ -191,6 +206,8 @@ int run(int argc, char** argv, const Chapter& chapter) {
   }
   Scene& scene = *scenes[index];
   configure(scene, cl);
+  std::optional<CameraAngles> camera;
+  if (!cl.camera.empty()) camera = parseCamera(scene, cl.camera);
   if (cl.headless && !cl.screenshot.empty())
     throw UsageError("--headless and --screenshot exclude each other");
   if (!cl.headless && !cl.csv.empty()) throw UsageError("--csv needs --headless");
@@ -226,6 +243,7 @@ int run(int argc, char** argv, const Chapter& chapter) {
   ViewerOptions options;
   options.screenshot = cl.screenshot;
   options.frames = static_cast<int>(frames);
+  options.camera = camera;
   return runViewer(chapter, scenes, index, options);
 }
 

@@ -40,4 +40,10 @@ Eigen::Vector2d phasePlaneField(const Eigen::Vector2d& /*xv*/, double /*t*/, dou
            "PSD §2: state (x, v), derivative (v, F(x, v, t) / m) with F = force(x, v, t)");
 }
 
+Eigen::Vector3d lorenzField(const Eigen::Vector3d& /*x*/, double /*sigma*/, double /*rho*/,
+                            double /*beta*/) {
+  PBM_TODO("lorenzField",
+           "DEB §1 in 3D: f(x, y, z) = (sigma (y - x), x (rho - z) - y, x y - beta z)");
+}
+
 }  // namespace pbm

@@ -44,4 +44,12 @@ Eigen::Vector2d phasePlaneField(const Eigen::Vector2d& xv, double t, double mass
   return {v, force(x, v, t) / mass};
 }
 
+Eigen::Vector3d lorenzField(const Eigen::Vector3d& p, double sigma, double rho, double beta) {
+  // DEB §1 in three dimensions: x is a point of space and f an arrow there.
+  // Each row is linear but for one product (x z, x y): that is all it takes
+  // for the curves to wind around C+ and C- without ever closing.
+  const double x = p.x(), y = p.y(), z = p.z();
+  return {sigma * (y - x), x * (rho - z) - y, x * y - beta * z};
+}
+
 }  // namespace pbm

@@ -11,10 +11,13 @@
 #include <vector>
 
 #include "pbm/app/param.h"
+#include "pbm/viewer/camera3d.h"
+#include "pbm/viewer/pointer.h"
 
 namespace pbm {
 
 class Canvas2D;
+class Canvas3D;
 
 // The shell picks the camera from this: a pan-zoom plane for chapters 01-06
 // and 11, an orbit camera for the 3D chapters 07-10.
@@ -76,6 +79,10 @@ class Scene {
   virtual ViewBox initialView() const { return {}; }
   virtual int stepsPerFrame() const { return 1; }  // default; the panel changes it
   virtual void draw(Canvas2D&) {}
+  // Orbit3D scenes: the camera at start-up and on "Fit view" (target,
+  // distance, yaw, pitch, up axis), and the drawing, depth-tested in 3D.
+  virtual OrbitView initialOrbit() const { return {}; }
+  virtual void draw3D(Canvas3D&) {}
   virtual void panel() {}                               // ImGui widgets of this scene
   virtual void hud(std::vector<std::string>&) const {}  // extra HUD lines
   // Mouse in world coordinates. button: 0 left, 1 right (a click, not a drag:
@@ -84,6 +91,14 @@ class Scene {
   virtual void onMouseDrag(const Eigen::Vector2d&) {}
   virtual void onMouseUp(const Eigen::Vector2d&) {}
   virtual void onHover(const Eigen::Vector2d&) {}
+  // The shell calls these: the mouse as a Pointer (pbm/viewer/pointer.h), with
+  // the ray through the cursor in 3D. By default they pass the plane point on
+  // to the 2D callbacks above, so a 2D scene overrides those and a 3D scene
+  // overrides these.
+  virtual bool onPointerDown(const Pointer& p, int button) { return onMouseDown(p.plane, button); }
+  virtual void onPointerDrag(const Pointer& p) { onMouseDrag(p.plane); }
+  virtual void onPointerUp(const Pointer& p) { onMouseUp(p.plane); }
+  virtual void onPointerHover(const Pointer& p) { onHover(p.plane); }
 
  protected:
   SceneSettings settings_;

@@ -22,4 +22,10 @@ Eigen::Vector2d rotatingWindField(const Eigen::Vector2d& x, double t, double ome
 Eigen::Vector2d phasePlaneField(const Eigen::Vector2d& xv, double t, double mass,
                                 const std::function<double(double x, double v, double t)>& force);
 
+// The Lorenz system in 3D (DEB §1: a vector field in three dimensions):
+// (sigma (y - x), x (rho - z) - y, x y - beta z). Fixed points: the origin,
+// and for rho > 1, C+- = (+-sqrt(beta (rho - 1)), +-sqrt(beta (rho - 1)), rho - 1).
+// Its divergence is -(sigma + 1 + beta) everywhere: volumes shrink.
+Eigen::Vector3d lorenzField(const Eigen::Vector3d& x, double sigma, double rho, double beta);
+
 }  // namespace pbm

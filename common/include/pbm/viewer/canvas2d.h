@@ -10,32 +10,9 @@
 #include <vector>
 
 #include "pbm/viewer/camera2d.h"
+#include "pbm/viewer/colors.h"
 
 namespace pbm {
-
-using Color = ImU32;
-
-// A palette the chapters share, so the same method has the same colour everywhere.
-namespace colors {
-inline constexpr Color kBackground = IM_COL32(24, 26, 31, 255);
-inline constexpr Color kGrid = IM_COL32(44, 47, 55, 255);
-inline constexpr Color kAxis = IM_COL32(80, 85, 97, 255);
-inline constexpr Color kText = IM_COL32(225, 228, 235, 255);
-inline constexpr Color kDim = IM_COL32(140, 145, 155, 255);
-inline constexpr Color kExact = IM_COL32(240, 240, 240, 200);     // closed forms
-inline constexpr Color kEuler = IM_COL32(235, 87, 87, 255);       // red
-inline constexpr Color kMidpoint = IM_COL32(111, 207, 120, 255);  // green
-inline constexpr Color kRk4 = IM_COL32(86, 156, 245, 255);        // blue
-inline constexpr Color kAdaptive = IM_COL32(242, 179, 61, 255);   // amber
-inline constexpr Color kImplicit = IM_COL32(187, 134, 252, 255);  // violet
-inline constexpr Color kWarning = IM_COL32(255, 120, 90, 255);
-}  // namespace colors
-
-Color withAlpha(Color c, int alpha);
-// Dark blue -> cyan -> yellow -> red for s in [0, 1] (clamped): magnitudes.
-Color heat(double s);
-// Distinct colours for seeds or series, cycling.
-Color categorical(int i);
 
 class Canvas2D {
  public:

@@ -1,18 +1,24 @@
-// The viewer shell (DESIGN.md, "The viewer shell"): one SFML window with a
-// Dear ImGui panel that serves every chapter's scenes.
+// The viewer shell: one SFML window with a Dear ImGui panel that serves every
+// chapter's scenes, 2D and 3D (shell.cpp, view.h).
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "pbm/app/scene.h"
+#include "view.h"
 
 namespace pbm {
 
 struct ViewerOptions {
   std::string screenshot;  // non-empty: run `frames` frames, save a PNG, exit
   int frames = 60;
+  std::optional<CameraAngles> camera;  // --camera: the first scene's initial 3D view
+  // > 0: run this many frames as fast as possible (after a warm-up), print the
+  // median frame time and exit (the viewer_frametime measurement).
+  int timeFrames = 0;
 };
 
 // Returns the process exit status.

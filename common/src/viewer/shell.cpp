@@ -1,10 +1,16 @@
-#include "viewer.h"
+// The viewer shell: one SFML window with a Dear ImGui panel that serves every
+// chapter's scenes. The loop, the panel, the overlay, the keys, the messages
+// and the PNG live here; the camera, the mouse's meaning and the drawing live
+// in the scene's View (view.h): the 2D plane or the 3D orbit camera.
+#include "shell.h"
 
 #include <backends/imgui_impl_opengl2.h>
 #include <imgui.h>
 
 #include <SFML/Graphics.hpp>
+#include <SFML/OpenGL.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -16,8 +22,7 @@
 #include "pbm/app/csv.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
-#include "pbm/viewer/camera2d.h"
-#include "pbm/viewer/canvas2d.h"
+#include "view.h"
 
 namespace pbm {
 
@@ -25,6 +30,7 @@ namespace {
 
 constexpr float kPanelWidth = 360.f;
 constexpr unsigned kWidth = 1280, kHeight = 800;
+constexpr int kWarmupFrames = 10;  // timing mode: frames not counted (caches, first uploads)
 
 std::string fmt(double v, const char* f = "%.4g") {
   char buf[64];
@@ -36,7 +42,7 @@ class Shell {
  public:
   Shell(const Chapter& chapter, std::vector<std::unique_ptr<Scene>>& scenes, int first,
         const ViewerOptions& options)
-      : chapter_(chapter), scenes_(scenes), current_(first), options_(options) {}
+      : chapter_(chapter), scenes_(scenes), current_(first), first_(first), options_(options) {}
 
   int run();
 
@@ -51,19 +57,23 @@ class Shell {
   void stepOnce();
   void handleEvent(const sf::Event& e);
   void layoutCamera(bool refit);
+  float viewWidth() const;
+  Pointer pointerAt(const ImVec2& at) const;
   void drawScene();
   void drawOverlay();
   void drawPanel();
   void drawMessage();
   bool savePng(const std::string& path);
+  void reportFrameTimes(std::vector<double> ms) const;
 
   const Chapter& chapter_;
   std::vector<std::unique_ptr<Scene>>& scenes_;
   int current_;
+  const int first_;  // the scene named on the command line (--camera applies to it)
   ViewerOptions options_;
 
   sf::RenderWindow window_;
-  Camera2D camera_;
+  std::unique_ptr<View> view_;  // the current scene's camera kind
   bool paused_ = false;
   bool showPanel_ = true;
   int stepsPerFrame_ = 1;
@@ -71,7 +81,7 @@ class Shell {
   std::string message_;  // error shown in the window (exercise not done, divergence)
   std::string status_;   // transient status line (PNG saved)
   float statusTimer_ = 0.f;
-  bool leftDown_ = false, rightDown_ = false, rightMoved_ = false;
+  bool leftDown_ = false, rightDown_ = false, rightMoved_ = false, middleDown_ = false;
   ImVec2 lastMouse_{0, 0};
   float fps_ = 60.f;
   int pngCount_ = 0;
@@ -97,6 +107,10 @@ void Shell::selectScene(int index) {
   const int n = static_cast<int>(scenes_.size());
   current_ = ((index % n) + n) % n;
   stepsPerFrame_ = std::max(1, scene().stepsPerFrame());
+  if (scene().view() == ViewKind::Orbit3D)
+    view_ = makeView3D(current_ == first_ ? options_.camera : std::nullopt);
+  else
+    view_ = makeView2D();
   layoutCamera(true);
   resetScene();
 }
@@ -123,14 +137,20 @@ void Shell::stepOnce() {
   });
 }
 
-void Shell::layoutCamera(bool refit) {
+float Shell::viewWidth() const {
   const sf::Vector2u size = window_.getSize();
-  const float w = showPanel_ ? std::max(200.f, size.x - kPanelWidth) : static_cast<float>(size.x);
-  camera_.setViewport(w, size.y);
-  if (refit) {
-    const ViewBox box = scene().initialView();
-    camera_.fit(box.center, box.halfHeight);
-  }
+  return showPanel_ ? std::max(200.f, size.x - kPanelWidth) : static_cast<float>(size.x);
+}
+
+void Shell::layoutCamera(bool refit) {
+  view_->setViewport(viewWidth(), window_.getSize().y);
+  if (refit) view_->fit(scene());
+}
+
+Pointer Shell::pointerAt(const ImVec2& at) const {
+  const bool shift = sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
+                     sf::Keyboard::isKeyPressed(sf::Keyboard::RShift);
+  return view_->pointerAt(at, shift);
 }
 
 void Shell::handleEvent(const sf::Event& e) {
@@ -179,18 +199,19 @@ void Shell::handleEvent(const sf::Event& e) {
       break;
     case sf::Event::MouseWheelScrolled:
       if (io.WantCaptureMouse) break;
-      camera_.zoomAt(ImVec2(e.mouseWheelScroll.x, e.mouseWheelScroll.y),
-                     std::pow(1.15, e.mouseWheelScroll.delta));
+      view_->wheel(ImVec2(e.mouseWheelScroll.x, e.mouseWheelScroll.y), e.mouseWheelScroll.delta);
       break;
     case sf::Event::MouseButtonPressed: {
       if (io.WantCaptureMouse) break;
       const ImVec2 at(e.mouseButton.x, e.mouseButton.y);
       lastMouse_ = at;
       if (e.mouseButton.button == sf::Mouse::Left) {
-        guarded([&] { leftDown_ = scene().onMouseDown(camera_.toWorld(at), 0); });
+        guarded([&] { leftDown_ = scene().onPointerDown(pointerAt(at), 0); });
       } else if (e.mouseButton.button == sf::Mouse::Right) {
         rightDown_ = true;
         rightMoved_ = false;
+      } else if (e.mouseButton.button == sf::Mouse::Middle) {
+        middleDown_ = true;
       }
       break;
     }
@@ -198,29 +219,35 @@ void Shell::handleEvent(const sf::Event& e) {
       const ImVec2 at(e.mouseButton.x, e.mouseButton.y);
       if (e.mouseButton.button == sf::Mouse::Left && leftDown_) {
         leftDown_ = false;
-        guarded([&] { scene().onMouseUp(camera_.toWorld(at)); });
+        guarded([&] { scene().onPointerUp(pointerAt(at)); });
       } else if (e.mouseButton.button == sf::Mouse::Right && rightDown_) {
         rightDown_ = false;
-        // A right click that did not pan goes to the scene (e.g. remove a seed).
-        if (!rightMoved_) guarded([&] { scene().onMouseDown(camera_.toWorld(at), 1); });
+        // A right click that did not move the camera goes to the scene (e.g. remove a seed).
+        if (!rightMoved_) guarded([&] { scene().onPointerDown(pointerAt(at), 1); });
+      } else if (e.mouseButton.button == sf::Mouse::Middle) {
+        middleDown_ = false;
       }
       break;
     }
     case sf::Event::MouseMoved: {
       const ImVec2 at(e.mouseMove.x, e.mouseMove.y);
+      const ImVec2 d(at.x - lastMouse_.x, at.y - lastMouse_.y);
       if (rightDown_) {
-        const ImVec2 d(at.x - lastMouse_.x, at.y - lastMouse_.y);
+        // A few pixels of slack, so a right click that wobbles is still a click.
         if (rightMoved_ || std::abs(d.x) + std::abs(d.y) > 3.f) {
           rightMoved_ = true;
-          camera_.panPixels(d);
+          view_->drag(1, pointerAt(at).shift, d);
           lastMouse_ = at;
         }
+      } else if (middleDown_) {
+        view_->drag(2, false, d);
+        lastMouse_ = at;
       } else {
         lastMouse_ = at;
       }
-      const Eigen::Vector2d w = camera_.toWorld(at);
-      if (leftDown_) guarded([&] { scene().onMouseDrag(w); });
-      if (!io.WantCaptureMouse) guarded([&] { scene().onHover(w); });
+      const Pointer p = pointerAt(at);
+      if (leftDown_) guarded([&] { scene().onPointerDrag(p); });
+      if (!io.WantCaptureMouse) guarded([&] { scene().onPointerHover(p); });
       break;
     }
     default:
@@ -229,9 +256,7 @@ void Shell::handleEvent(const sf::Event& e) {
 }
 
 void Shell::drawScene() {
-  Canvas2D canvas(ImGui::GetBackgroundDrawList(), camera_);
-  canvas.grid();
-  if (!guarded([&] { scene().draw(canvas); })) return;
+  guarded([&] { view_->drawScene(scene()); });
 }
 
 void Shell::drawOverlay() {
@@ -262,14 +287,14 @@ void Shell::drawOverlay() {
   if (statusTimer_ > 0.f) ImGui::TextColored(ImVec4(0.6f, 1.f, 0.6f, 1.f), "%s", status_.c_str());
   ImGui::End();
 
-  // Key help along the bottom edge.
+  // Key help along the bottom edge: one line per line of the view's text.
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const char* keys =
-      "P pause   O step   R reset   [ ] scenes   Tab panel   F12 PNG   wheel zoom   right-drag pan";
+  const char* keys = view_->keyHelp();
+  const float height = ImGui::CalcTextSize(keys).y + 11.f;
   ImDrawList* fg = ImGui::GetForegroundDrawList();
   const float right = showPanel_ ? ds.x - kPanelWidth : ds.x;
-  fg->AddRectFilled(ImVec2(0, ds.y - 24), ImVec2(right, ds.y), IM_COL32(16, 17, 21, 230));
-  fg->AddText(ImVec2(10, ds.y - 19), IM_COL32(170, 175, 185, 255), keys);
+  fg->AddRectFilled(ImVec2(0, ds.y - height), ImVec2(right, ds.y), IM_COL32(16, 17, 21, 230));
+  fg->AddText(ImVec2(10, ds.y - height + 5.f), IM_COL32(170, 175, 185, 255), keys);
 }
 
 void Shell::drawPanel() {
@@ -297,6 +322,7 @@ void Shell::drawPanel() {
   if (ImGui::Button("Reset (R)")) resetScene();
   ImGui::SameLine();
   if (ImGui::Button("Fit view")) layoutCamera(true);
+  view_->panelControls();
   ImGui::SliderInt("steps/frame", &stepsPerFrame_, 1, 500, "%d", ImGuiSliderFlags_Logarithmic);
 
   bool changed = false;
@@ -356,9 +382,27 @@ bool Shell::savePng(const std::string& path) {
   return texture.copyToImage().saveToFile(path);
 }
 
+void Shell::reportFrameTimes(std::vector<double> ms) const {
+  ms.erase(ms.begin(), ms.begin() + std::min<size_t>(ms.size(), kWarmupFrames));
+  if (ms.empty()) return;
+  std::sort(ms.begin(), ms.end());
+  auto at = [&](double q) { return ms[static_cast<size_t>(q * (ms.size() - 1) + 0.5)]; };
+  const sf::Vector2u size = window_.getSize();
+  const sf::ContextSettings gl = window_.getSettings();
+  std::printf("%s: OpenGL %u.%u, depth %u bits, %ux antialiasing, renderer %s\n",
+              chapter_.program.c_str(), gl.majorVersion, gl.minorVersion, gl.depthBits,
+              gl.antialiasingLevel, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+  std::printf(
+      "%s: %zu frames at %ux%u (after %d warm-up): median %.2f ms/frame (%.1f FPS), "
+      "p10 %.2f ms, p90 %.2f ms\n",
+      scenes_[current_]->name().c_str(), ms.size(), size.x, size.y, kWarmupFrames, at(0.5),
+      1000.0 / at(0.5), at(0.1), at(0.9));
+}
+
 int Shell::run() {
   sf::ContextSettings gl;
   gl.antialiasingLevel = 4;
+  gl.depthBits = 24;  // the 3D view's depth test
   window_.create(sf::VideoMode(kWidth, kHeight), chapter_.program + " - " + chapter_.title,
                  sf::Style::Default, gl);
   if (!window_.isOpen()) {
@@ -366,8 +410,9 @@ int Shell::run() {
     return kExitFailure;
   }
   const bool shooting = !options_.screenshot.empty();
-  window_.setVerticalSyncEnabled(!shooting);
-  if (!shooting) window_.setFramerateLimit(60);
+  const bool timing = options_.timeFrames > 0;
+  window_.setVerticalSyncEnabled(!shooting && !timing);
+  if (!shooting && !timing) window_.setFramerateLimit(60);
 
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -381,6 +426,8 @@ int Shell::run() {
   sf::Clock clock;
   int frame = 0;
   int status = kExitOk;
+  std::vector<double> frameMs;  // timing mode: wall time of each whole frame
+  auto frameStart = std::chrono::steady_clock::now();
   while (window_.isOpen()) {
     sf::Event e;
     while (window_.pollEvent(e)) {
@@ -405,6 +452,7 @@ int Shell::run() {
     ImGui::Render();
 
     window_.clear(sf::Color(24, 26, 31));
+    view_->renderGL();  // 3D geometry, depth-tested, under the ImGui pass
     window_.pushGLStates();
     ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
     window_.popGLStates();
@@ -418,7 +466,15 @@ int Shell::run() {
       break;
     }
     window_.display();
+    if (timing) {
+      glFinish();  // the software rasteriser may still be drawing
+      const auto now = std::chrono::steady_clock::now();
+      frameMs.push_back(std::chrono::duration<double, std::milli>(now - frameStart).count());
+      frameStart = now;
+      if (static_cast<int>(frameMs.size()) >= options_.timeFrames + kWarmupFrames) break;
+    }
   }
+  if (timing) reportFrameTimes(frameMs);
   ImGui_ImplOpenGL2_Shutdown();
   ImGui::DestroyContext();
   return status;
