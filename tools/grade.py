@@ -240,7 +240,9 @@ def main():
     log(f"pbm: grading {paths.path(exdir) or '.'} ({MODE_TEXT[args.mode]})")
 
     confine = args.confine
-    if confine != "none":
+    if confine == "none":
+        log("pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox asked for)")
+    else:
         ok, why = sandbox_works()
         if not ok and confine == "bwrap":
             log(f"pbm: grade: no sandbox: {why}")

@@ -31,6 +31,7 @@ Python standard library only.
 """
 
 import argparse
+import ctypes
 import os
 import resource
 import shutil
@@ -105,6 +106,14 @@ def run_build(args, command):
     return subprocess.call(bwrap_command(writable, args.ro, args.build, False) + ["--"] + command)
 
 
+def die_with_parent():
+    """Unconfined, the test dies with this process (bwrap does it with --die-with-parent)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def count(state, prefix):
     return sum(1 for name in os.listdir(state) if name.startswith(prefix))
 
@@ -163,7 +172,8 @@ def run_test(args, command):
     else:
         full = bwrap_command([scratch], [args.build] + args.ro, scratch, True) + ["--"] + command
     env = dict(os.environ, HOME=scratch)
-    proc = subprocess.Popen(full, cwd=scratch, env=env, start_new_session=True)
+    proc = subprocess.Popen(full, cwd=scratch, env=env, start_new_session=True,
+                            preexec_fn=die_with_parent if args.confine == "none" else None)
     try:
         status = proc.wait(timeout=limit)
     except subprocess.TimeoutExpired:
