@@ -27,6 +27,8 @@ A test killed by a signal (std::abort, a segfault) is ended by the same signal
 here, so ctest reports it as it would unconfined. The last line of every test
 that did not end on its own says why, as "[pbm-grade] outcome=WORD ..." (WORD:
 timeout, not_run, aborted, crashed), which grade.py reads from ctest's JUnit.
+A test program that exits with status 0 in the middle of a test (exit(0) in a
+student function) is caught by GoogleTest's premature-exit file: crashed.
 Python standard library only.
 """
 
@@ -171,7 +173,10 @@ def run_test(args, command):
         full = command
     else:
         full = bwrap_command([scratch], [args.build] + args.ro, scratch, True) + ["--"] + command
-    env = dict(os.environ, HOME=scratch)
+    # GoogleTest removes this file when its tests end; left behind, the
+    # program exited in the middle of a test (exit(0) in the hand-in).
+    early = os.path.join(scratch, f"premature_exit.{os.getpid()}")
+    env = dict(os.environ, HOME=scratch, TEST_PREMATURE_EXIT_FILE=early)
     proc = subprocess.Popen(full, cwd=scratch, env=env, start_new_session=True,
                             preexec_fn=die_with_parent if args.confine == "none" else None)
     try:
@@ -184,6 +189,11 @@ def run_test(args, command):
                 pass
         say(f"outcome=timeout stopped after {limit:.0f} s (the limit per test is {args.limit:g} s)")
         sys.exit(1)
+    if os.path.exists(early):
+        os.remove(early)
+        if status == 0 and not listing:
+            say("outcome=crashed the test program exited in the middle of the test (exit() in the hand-in?)")
+            sys.exit(1)
     end_like(status)
 
 

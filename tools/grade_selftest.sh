@@ -5,7 +5,8 @@
 # checks the outcome:
 #   chapter 01  solutions/ with saddleField calling std::abort(), stiffBowlField
 #               writing through a null pointer, phasePlaneField looping
-#               forever and spiralSinkField writing files outside its scratch
+#               forever, FieldPoint::dim exiting the test program with status 0
+#               and spiralSinkField writing files outside its scratch
 #               folder (into the repository's tools/ and /tmp): every test is
 #               reported with its outcome (aborted, crashed, timeout, and
 #               not_run once two tests timed out: all failures), the files were
@@ -66,6 +67,7 @@ inject "$fields" stiffBowlField "{ volatile int* volatile p = nullptr; *p = 42; 
 inject "$fields" phasePlaneField "for (volatile bool on = true; on;) {}"
 inject "$fields" spiralSinkField \
   "{ std::ofstream a(\"$escaped_repo\"); a << 1; std::ofstream b(\"$escaped_tmp\"); b << 1; }"
+inject "$handin/$ch01/field_point.cpp" FieldPoint::dim "std::exit(0);"
 broken="$(find "$handin/$ch04" -name '*.cpp' | sort | head -n 1)"
 echo "this line is not C++;" >>"$broken"
 
@@ -114,7 +116,7 @@ for want in ("aborted", "crashed", "timeout"):
 # A test that calls a broken function ends that way, unless the chapter was
 # stopped as hanging before it started (not_run, only after two timeouts).
 for fragment, want in (("Saddle", {"aborted", "not_run"}), ("StiffBowl", {"crashed", "not_run"}),
-                       ("PhasePlane", {"timeout", "not_run"})):
+                       ("PhasePlane", {"timeout", "not_run"}), ("InterfaceSetGet", {"crashed", "not_run"})):
     for test, status, _ in got:
         if fragment in test:
             check(status in want, f"{test}: {status} (expected {'/'.join(sorted(want))})")
@@ -145,6 +147,11 @@ else:
 sys.exit(1 if problems else 0)
 EOF
   fail "grading the faulty hand-in"
+
+keep="$PBM_GRADE_BUILD/faulty-handin" # the reports, to read after the fallback's overwrite them
+mkdir -p "$keep"
+cp "$PBM_GRADE_BUILD"/{report.md,junit.xml,summary.tsv,results.tsv} "$keep/"
+say "its reports: ${keep#"$ROOT"/}/"
 
 # The fallback: no sandbox, chapter 06 alone.
 rm -rf "${handin:?}/$ch01" "${handin:?}/$ch04"
