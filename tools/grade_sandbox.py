@@ -12,7 +12,8 @@
 
 Confinement is bubblewrap (bwrap): no network, a private /tmp, the system and
 the repository read-only, other processes and the rest of the file system
-invisible. With --confine none (grade.py chooses it when bwrap cannot create
+(home folders, /etc's password and key files) invisible, and of the grader's
+environment only PATH, the locale and ccache's settings. With --confine none (grade.py chooses it when bwrap cannot create
 namespaces here, and says so) commands run as they are, with the limits below.
 
 Limits of a test (the test command is given by ctest, one test per call; the
@@ -65,7 +66,7 @@ def ccache_dir():
     return out or None
 
 
-def bwrap_command(writable, readonly, workdir, drop_caps):
+def bwrap_command(writable, readonly, workdir, drop_caps, env):
     """bwrap arguments: the system and `readonly` read-only, `writable` writable, nothing else.
     drop_caps: no capabilities even inside the sandbox (for a test; the build
     keeps them there, or the sandbox that lists its tests could not be made)."""
@@ -80,6 +81,12 @@ def bwrap_command(writable, readonly, workdir, drop_caps):
             cmd += ["--symlink", os.readlink(path), path]
         elif os.path.isdir(path):
             cmd += ["--ro-bind", path, path]
+    # ... but not the passwords or host keys kept there.
+    for secret in ("/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-"):
+        if os.path.exists(secret):
+            cmd += ["--ro-bind", "/dev/null", secret]
+    if os.path.isdir("/etc/ssh"):
+        cmd += ["--tmpfs", "/etc/ssh"]
     cmd += ["--dev", "/dev", "--tmpfs", "/tmp"]
     # Inside a sandbox already (a test listed by the build): /proc cannot be
     # mounted again; the outer one shows the outer sandbox's processes only.
@@ -92,8 +99,22 @@ def bwrap_command(writable, readonly, workdir, drop_caps):
             cmd += ["--ro-bind", path, path]
     for path in writable:
         cmd += ["--bind", path, path]
+    # None of the grader's environment (it may hold tokens) but what is needed.
+    cmd += ["--clearenv"]
+    for name, value in sorted(env.items()):
+        cmd += ["--setenv", name, value]
     cmd += ["--setenv", "PBM_GRADE_SANDBOX", "1", "--setenv", "TMPDIR", "/tmp", "--chdir", workdir]
     return cmd
+
+
+def sandbox_env(home, extra=None):
+    """The variables a sandboxed command sees: PATH, the locale, HOME; ccache's for the build."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"}
+    for name, value in os.environ.items():
+        if name.startswith("CCACHE_") or name in ("LC_ALL", "TERM"):
+            env[name] = value
+    env.update(extra or {})
+    return env
 
 
 def run_build(args, command):
@@ -101,11 +122,14 @@ def run_build(args, command):
     if args.confine == "none":
         return subprocess.call(command, cwd=args.build)
     writable = [args.build]
+    extra = {}
     cache = ccache_dir()
     if cache:
         os.makedirs(cache, exist_ok=True)
         writable.append(cache)
-    return subprocess.call(bwrap_command(writable, args.ro, args.build, False) + ["--"] + command)
+        extra["CCACHE_DIR"] = cache
+    env = sandbox_env(args.build, extra)
+    return subprocess.call(bwrap_command(writable, args.ro, args.build, False, env) + ["--"] + command)
 
 
 def die_with_parent():
@@ -169,14 +193,14 @@ def run_test(args, command):
             say(f"outcome=not_run the {args.budget:g} s that {name}'s tests may take in all are used up")
             sys.exit(1)
         limit = min(limit, left)
-    if args.confine == "none":
-        full = command
-    else:
-        full = bwrap_command([scratch], [args.build] + args.ro, scratch, True) + ["--"] + command
     # GoogleTest removes this file when its tests end; left behind, the
     # program exited in the middle of a test (exit(0) in the hand-in).
     early = os.path.join(scratch, f"premature_exit.{os.getpid()}")
-    env = dict(os.environ, HOME=scratch, TEST_PREMATURE_EXIT_FILE=early)
+    env = sandbox_env(scratch, {"TEST_PREMATURE_EXIT_FILE": early})
+    if args.confine == "none":
+        full = command
+    else:
+        full = bwrap_command([scratch], [args.build] + args.ro, scratch, True, env) + ["--"] + command
     proc = subprocess.Popen(full, cwd=scratch, env=env, start_new_session=True,
                             preexec_fn=die_with_parent if args.confine == "none" else None)
     try:
