@@ -28,7 +28,7 @@
 # hand-in's files. Each test and its listing run through PBM_TEST_LAUNCHER (the
 # sandbox, tools/grade_sandbox.py), as the test target's CROSSCOMPILING_EMULATOR.
 # The configure step writes pbm_chapters.tsv (chapter, topic, status, source
-# folder, DEPS) for grade.py; status is handin, missing (no .cpp files in the
+# folder, DEPS, the repository's targets its tests need) for grade.py; status is handin, missing (no .cpp files in the
 # hand-in), needs_MM (cumulative: chapter MM is missing) or unconfigured (the
 # repository does not configure a chapter it needs).
 
@@ -60,11 +60,13 @@ endif()
 
 set_property(GLOBAL PROPERTY PBM_CHAPTER_REPORT "")
 if(PBM_GRADING)
-  file(WRITE "${CMAKE_BINARY_DIR}/pbm_chapters.tsv" "chapter\ttopic\tstatus\tsource\tdeps\n")
+  file(WRITE "${CMAKE_BINARY_DIR}/pbm_chapters.tsv" "chapter\ttopic\tstatus\tsource\tdeps\ttargets\n")
 endif()
 
+# One line of pbm_chapters.tsv; ARGN: the repository's targets the tests need.
 function(_pbm_grading_status NN topic status source)
-  file(APPEND "${CMAKE_BINARY_DIR}/pbm_chapters.tsv" "${NN}\t${topic}\t${status}\t${source}\t${ARG_DEPS}\n")
+  file(APPEND "${CMAKE_BINARY_DIR}/pbm_chapters.tsv"
+       "${NN}\t${topic}\t${status}\t${source}\t${ARG_DEPS}\t${ARGN}\n")
   set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${status} (${source})")
 endfunction()
 
@@ -79,9 +81,8 @@ function(_pbm_student_library name src_dir library deps)
   target_link_libraries(${name} PUBLIC pbm_core ${deps})
 endfunction()
 
-# chNN_tests from test_src and the given libraries; every test gets a TIMEOUT.
-function(_pbm_tests NN test_src)
-  add_executable(ch${NN}_tests "${test_src}")
+# chNN_tests linked with the given libraries; every test gets a TIMEOUT.
+function(_pbm_tests NN)
   target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} GTest::gtest_main)
   if(PBM_GRADING)
     # Listed at build time, through the sandbox: a hand-in whose tests cannot
@@ -153,7 +154,8 @@ function(pbm_chapter NN topic)
   target_link_libraries(ch${dir} PRIVATE ${chapter_libs} pbm_app)
 
   if(EXISTS "${test_src}")
-    _pbm_tests(${NN} "${test_src}" ${chapter_libs})
+    add_executable(ch${NN}_tests "${test_src}")
+    _pbm_tests(${NN} ${chapter_libs})
   else()
     message(WARNING "chapter ${NN}: no tests/${dir}_test.cpp")
   endif()
@@ -212,17 +214,32 @@ macro(_pbm_grading_chapter)
   endif()
   _pbm_student_library(pbm_ch${NN} "${handin_dir}" pbm_ch${NN}_library "${deps}")
 
-  set(chapter_libs pbm_ch${NN})
+  # The repository's code the tests need, compiled without the hand-in (grade.py
+  # builds it for every chapter at once, before any hand-in file): the scenes
+  # and the test file itself, as OBJECT libraries.
+  set(repo_targets "")
+  if(TARGET pbm_ch${NN}_library)
+    list(APPEND repo_targets pbm_ch${NN}_library)
+  endif()
+  set(test_usage "")
+  set(objects "")
   if(scene_srcs)
     add_library(ch${NN}_scene_objects OBJECT ${scene_srcs})
     target_include_directories(ch${NN}_scene_objects PUBLIC "${chapter_dir}")
     target_link_libraries(ch${NN}_scene_objects PUBLIC pbm_app pbm_core)
-    set(chapter_libs ch${NN}_scene_objects pbm_ch${NN} pbm_app)
+    list(APPEND repo_targets ch${NN}_scene_objects)
+    list(APPEND objects $<TARGET_OBJECTS:ch${NN}_scene_objects>)
+    list(APPEND test_usage ch${NN}_scene_objects)
   endif()
+  list(APPEND test_usage pbm_core GTest::gtest)
   if(EXISTS "${test_src}")
-    _pbm_tests(${NN} "${test_src}" ${chapter_libs})
+    add_library(ch${NN}_test_objects OBJECT "${test_src}")
+    target_link_libraries(ch${NN}_test_objects PRIVATE ${test_usage})
+    list(APPEND repo_targets ch${NN}_test_objects)
+    add_executable(ch${NN}_tests $<TARGET_OBJECTS:ch${NN}_test_objects> ${objects})
+    _pbm_tests(${NN} pbm_ch${NN} pbm_app)
   endif()
-  _pbm_grading_status(${NN} ${topic} handin "${handin_dir}")
+  _pbm_grading_status(${NN} ${topic} handin "${handin_dir}" ${repo_targets})
 endmacro()
 
 function(pbm_report_chapters)

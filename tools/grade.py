@@ -190,14 +190,14 @@ def ctest_results(junit_path, console, paths):
 
 
 def read_chapter_status(build):
-    """{NN: (status, source folder, [deps])} from the configure step's pbm_chapters.tsv."""
+    """{NN: (status, source folder, [deps], [the repository's targets its tests need])}
+    from the configure step's pbm_chapters.tsv."""
     out = {}
     with open(os.path.join(build, "pbm_chapters.tsv"), encoding="utf-8") as f:
         for line in f.read().splitlines()[1:]:
-            cells = line.split("\t")
-            if len(cells) >= 4:
-                deps = cells[4].split(";") if len(cells) > 4 and cells[4] else []
-                out[cells[0]] = (cells[2], cells[3], deps)
+            cells = line.split("\t") + ["", ""]
+            out[cells[0]] = (cells[2], cells[3], [d for d in cells[4].split(";") if d],
+                             [t for t in cells[5].split(";") if t])
     return out
 
 
@@ -294,21 +294,27 @@ def main():
         return 1
     configured = read_chapter_status(build)
 
-    # The repository's own code first: the common libraries and the reference
-    # libraries the graded chapters link. Failing here is not the hand-in's doing.
-    refs = sorted({dep for st, _, deps in configured.values() if st == "handin" for dep in deps})
+    # The repository's own code first, for all chapters at once (both cores
+    # busy): the common libraries, the reference libraries the graded chapters
+    # link, and each graded chapter's library code, scenes and test file.
+    # Failing here is not the hand-in's doing. Then each chapter's build
+    # compiles only the hand-in's files and links.
+    graded = [v for v in configured.values() if v[0] == "handin"]
     targets = ["pbm_core", "pbm_app"]
     if args.mode == "per_chapter":
-        targets += [f"pbm_ch{d}_ref" for d in refs]
+        targets += [f"pbm_ch{d}_ref" for d in sorted({d for v in graded for d in v[2]})]
+    targets += [t for v in graded for t in v[3]]
     t0 = time.time()
     status, text = run(build_in_sandbox + ["cmake", "--build", build, "-j", args.jobs, "--target", *targets],
                        os.path.join(logs, "common_build.log"))
     if status != 0:
         for line in compiler_errors(text, paths):
             log("  " + line)
-        log(f"pbm: grade: the repository's libraries ({' '.join(targets)}) do not build, grading could not run")
+        log("pbm: grade: the repository's own code does not build, grading could not run "
+            f"(log: {paths.path(os.path.join(logs, 'common_build.log'))})")
         return 1
-    log(f"pbm: common and reference libraries built in {time.time() - t0:.0f} s")
+    log(f"pbm: the repository's code (common, reference, library, scenes, tests) built in "
+        f"{time.time() - t0:.0f} s")
 
     rows = []  # dicts: nn, topic, passed, total, status, detail, results, errors, names
     for nn, topic in chs:
@@ -316,7 +322,7 @@ def main():
         row = {"nn": nn, "topic": topic, "passed": 0, "total": len(names), "names": names,
                "results": [], "errors": []}
         rows.append(row)
-        st, source, _ = configured.get(nn, ("unconfigured", "", []))
+        st = configured.get(nn, ("unconfigured",))[0]
         if st == "unconfigured":
             # The repository itself does not configure it (a chapter still
             # being written): not the student's doing, left out of the total.
