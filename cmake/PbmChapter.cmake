@@ -1,13 +1,36 @@
 # pbm_chapter(NN topic [DEPS MM ...]) adds, for chapter NN:
+#   pbm_chNN_library  chapters/NN_topic/library/*.cpp as an OBJECT library, if
+#                   any: the chapter's library code (code later chapters reuse
+#                   and students never edit; its headers are in
+#                   common/include/pbm/<topic>/), compiled once
 #   pbm_chNN        the student functions, from solutions/NN_topic/ or, when NN is
-#                   in PBM_EXERCISES, from ${PBM_EXERCISES_DIR}/NN_topic/, and the
-#                   chapter's library code, chapters/NN_topic/library/*.cpp (code
-#                   later chapters reuse and students never edit; its headers
-#                   are in common/include/pbm/<topic>/)
+#                   in PBM_EXERCISES, from ${PBM_EXERCISES_DIR}/NN_topic/, plus
+#                   pbm_chNN_library's objects; links the DEPS' pbm_chMM
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
-#   chNN_tests      tests/NN_topic_test.cpp, ctest label chNN
+#   chNN_tests      tests/NN_topic_test.cpp, ctest label chNN, every test with
+#                   ctest TIMEOUT ${PBM_TEST_TIMEOUT}
 #   chNN_bench      chapters/NN_topic/bench.cpp (Google Benchmark)
+#
+# With PBM_GRADING (./pbm grade; see tools/grade.py) only what the tests need
+# is defined, and pbm_chNN is the hand-in's (from PBM_EXERCISES_DIR, every
+# chapter). PBM_GRADE_MODE says what the hand-in's chapter links against:
+#   per_chapter  (default) pbm_chNN_ref: the same chapter built from solutions/,
+#                for every chapter; the hand-in's pbm_chNN and every _ref link
+#                their DEPS' _ref. So chNN_tests judge chapter NN's hand-in
+#                functions alone: a chapter 04 that does not compile leaves
+#                chapter 06 to be graded on its own merits.
+#   cumulative   every chapter links the hand-in's DEPS (no _ref libraries).
+# Either way one build tree holds it all: each chapter's student functions are
+# compiled at most twice (hand-in and reference), its library code, scenes
+# (chNN_scene_objects, an OBJECT library) and tests once. Grading N chapters is
+# linear in N; grading another hand-in in the same tree recompiles only the
+# hand-in's files. Each test and its listing run through PBM_TEST_LAUNCHER (the
+# sandbox, tools/grade_sandbox.py), as the test target's CROSSCOMPILING_EMULATOR.
+# The configure step writes pbm_chapters.tsv (chapter, topic, status, source
+# folder, DEPS, the repository's targets its tests need) for grade.py; status is handin, missing (no .cpp files in the
+# hand-in), needs_MM (cumulative: chapter MM is missing) or unconfigured (the
+# repository does not configure a chapter it needs).
 
 # Normalise PBM_EXERCISES ("all", "1,2", "01;02") to a list of two-digit numbers.
 set(_pbm_ex "${PBM_EXERCISES}")
@@ -31,11 +54,63 @@ foreach(_n IN LISTS _pbm_ex)
   endif()
 endforeach()
 
+if(PBM_GRADING AND NOT PBM_GRADE_MODE MATCHES "^(per_chapter|cumulative)$")
+  message(FATAL_ERROR "PBM_GRADE_MODE: '${PBM_GRADE_MODE}' (use per_chapter or cumulative)")
+endif()
+
 set_property(GLOBAL PROPERTY PBM_CHAPTER_REPORT "")
+if(PBM_GRADING)
+  file(WRITE "${CMAKE_BINARY_DIR}/pbm_chapters.tsv" "chapter\ttopic\tstatus\tsource\tdeps\ttargets\n")
+endif()
+
+# One line of pbm_chapters.tsv; ARGN: the repository's targets the tests need.
+function(_pbm_grading_status NN topic status source)
+  file(APPEND "${CMAKE_BINARY_DIR}/pbm_chapters.tsv"
+       "${NN}\t${topic}\t${status}\t${source}\t${ARG_DEPS}\t${ARGN}\n")
+  set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${status} (${source})")
+endfunction()
+
+# A chapter's student functions from src_dir with its library code's objects,
+# linked against the libraries in `deps`.
+function(_pbm_student_library name src_dir library deps)
+  file(GLOB srcs CONFIGURE_DEPENDS "${src_dir}/*.cpp")
+  if(TARGET ${library})
+    list(APPEND srcs $<TARGET_OBJECTS:${library}>)
+  endif()
+  add_library(${name} STATIC ${srcs})
+  target_link_libraries(${name} PUBLIC pbm_core ${deps})
+endfunction()
+
+# chNN_tests linked with the given libraries; every test gets a TIMEOUT.
+function(_pbm_tests NN)
+  target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} GTest::gtest_main)
+  if(PBM_GRADING)
+    # Listed at build time, through the sandbox: a hand-in whose tests cannot
+    # even be listed fails its own chapter's build, not every chapter's ctest.
+    set_target_properties(ch${NN}_tests PROPERTIES CROSSCOMPILING_EMULATOR "${PBM_TEST_LAUNCHER}")
+    gtest_discover_tests(ch${NN}_tests DISCOVERY_MODE POST_BUILD DISCOVERY_TIMEOUT 60
+                         PROPERTIES LABELS "ch${NN}" TIMEOUT "${PBM_TEST_TIMEOUT}")
+  else()
+    gtest_discover_tests(ch${NN}_tests DISCOVERY_MODE PRE_TEST
+                         PROPERTIES LABELS "ch${NN}" TIMEOUT "${PBM_TEST_TIMEOUT}")
+  endif()
+endfunction()
 
 function(pbm_chapter NN topic)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   set(dir "${NN}_${topic}")
+  set(chapter_dir "${CMAKE_SOURCE_DIR}/chapters/${dir}")
+  set(solution_dir "${CMAKE_SOURCE_DIR}/solutions/${dir}")
+  set(test_src "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
+  file(GLOB library_srcs CONFIGURE_DEPENDS "${chapter_dir}/library/*.cpp")
+  file(GLOB scene_srcs CONFIGURE_DEPENDS "${chapter_dir}/*.cpp")
+  list(REMOVE_ITEM scene_srcs "${chapter_dir}/main.cpp" "${chapter_dir}/bench.cpp")
+
+  if(PBM_GRADING)
+    _pbm_grading_chapter()
+    return()
+  endif()
+
   foreach(dep IN LISTS ARG_DEPS)
     if(NOT TARGET pbm_ch${dep})
       message(WARNING "chapter ${NN} ${topic}: NOT configured yet (chapter ${dep} is not)")
@@ -49,32 +124,23 @@ function(pbm_chapter NN topic)
   if(from_exercises)
     set(src_dir "${PBM_EXERCISES_DIR}/${dir}")
   else()
-    set(src_dir "${CMAKE_SOURCE_DIR}/solutions/${dir}")
+    set(src_dir "${solution_dir}")
   endif()
-
   file(GLOB student_srcs CONFIGURE_DEPENDS "${src_dir}/*.cpp")
   if(NOT student_srcs)
-    if(PBM_GRADING)
-      message(WARNING "chapter ${NN} ${topic}: NOT configured, no .cpp files in ${src_dir}")
-      set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: MISSING (${src_dir})")
-      return()
-    endif()
     message(FATAL_ERROR "chapter ${NN} ${topic}: no .cpp files in ${src_dir}")
   endif()
 
-  set(chapter_dir "${CMAKE_SOURCE_DIR}/chapters/${dir}")
-  file(GLOB library_srcs CONFIGURE_DEPENDS "${chapter_dir}/library/*.cpp")
-  add_library(pbm_ch${NN} STATIC ${student_srcs} ${library_srcs})
-  target_link_libraries(pbm_ch${NN} PUBLIC pbm_core)
+  if(library_srcs)
+    add_library(pbm_ch${NN}_library OBJECT ${library_srcs})
+    target_link_libraries(pbm_ch${NN}_library PUBLIC pbm_core)
+  endif()
+  set(deps "")
   foreach(dep IN LISTS ARG_DEPS)
-    if(NOT TARGET pbm_ch${dep})
-      message(FATAL_ERROR "chapter ${NN} needs chapter ${dep}, which is not configured")
-    endif()
-    target_link_libraries(pbm_ch${NN} PUBLIC pbm_ch${dep})
+    list(APPEND deps pbm_ch${dep})
   endforeach()
+  _pbm_student_library(pbm_ch${NN} "${src_dir}" pbm_ch${NN}_library "${deps}")
 
-  file(GLOB scene_srcs CONFIGURE_DEPENDS "${chapter_dir}/*.cpp")
-  list(REMOVE_ITEM scene_srcs "${chapter_dir}/main.cpp" "${chapter_dir}/bench.cpp")
   set(chapter_libs pbm_ch${NN})
   if(scene_srcs)
     add_library(ch${NN}_scenes STATIC ${scene_srcs})
@@ -87,11 +153,9 @@ function(pbm_chapter NN topic)
   set_target_properties(ch${dir} PROPERTIES OUTPUT_NAME "ch${dir}")
   target_link_libraries(ch${dir} PRIVATE ${chapter_libs} pbm_app)
 
-  set(test_src "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
   if(EXISTS "${test_src}")
     add_executable(ch${NN}_tests "${test_src}")
-    target_link_libraries(ch${NN}_tests PRIVATE ${chapter_libs} GTest::gtest_main)
-    gtest_discover_tests(ch${NN}_tests DISCOVERY_MODE PRE_TEST PROPERTIES LABELS "ch${NN}")
+    _pbm_tests(${NN} ${chapter_libs})
   else()
     message(WARNING "chapter ${NN}: no tests/${dir}_test.cpp")
   endif()
@@ -109,6 +173,74 @@ function(pbm_chapter NN topic)
   message(STATUS "chapter ${NN} ${topic}: student functions from ${tree} (${src_dir})")
   set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${tree} (${src_dir})")
 endfunction()
+
+# The grading part of pbm_chapter (a macro: it sees pbm_chapter's variables).
+macro(_pbm_grading_chapter)
+  set(handin_dir "${PBM_EXERCISES_DIR}/${dir}")
+  if(PBM_GRADE_MODE STREQUAL "per_chapter")
+    set(dep_suffix "_ref")
+  else()
+    set(dep_suffix "")
+  endif()
+  set(deps "")
+  set(status "handin")
+  foreach(dep IN LISTS ARG_DEPS)
+    if(TARGET pbm_ch${dep}${dep_suffix})
+      list(APPEND deps pbm_ch${dep}${dep_suffix})
+    elseif("${dep}" IN_LIST PBM_ABSENT_CHAPTERS)
+      set(status "needs_${dep}") # cumulative: the hand-in lacks chapter dep
+    else()
+      _pbm_grading_status(${NN} ${topic} unconfigured "${solution_dir}")
+      return()
+    endif()
+  endforeach()
+
+  if(library_srcs)
+    add_library(pbm_ch${NN}_library OBJECT ${library_srcs})
+    target_link_libraries(pbm_ch${NN}_library PUBLIC pbm_core)
+  endif()
+  if(PBM_GRADE_MODE STREQUAL "per_chapter")
+    _pbm_student_library(pbm_ch${NN}_ref "${solution_dir}" pbm_ch${NN}_library "${deps}")
+  endif()
+
+  file(GLOB handin_srcs CONFIGURE_DEPENDS "${handin_dir}/*.cpp")
+  if(NOT handin_srcs)
+    set(status "missing")
+  endif()
+  if(NOT status STREQUAL "handin")
+    set(PBM_ABSENT_CHAPTERS ${PBM_ABSENT_CHAPTERS} ${NN} PARENT_SCOPE)
+    _pbm_grading_status(${NN} ${topic} ${status} "${handin_dir}")
+    return()
+  endif()
+  _pbm_student_library(pbm_ch${NN} "${handin_dir}" pbm_ch${NN}_library "${deps}")
+
+  # The repository's code the tests need, compiled without the hand-in (grade.py
+  # builds it for every chapter at once, before any hand-in file): the scenes
+  # and the test file itself, as OBJECT libraries.
+  set(repo_targets "")
+  if(TARGET pbm_ch${NN}_library)
+    list(APPEND repo_targets pbm_ch${NN}_library)
+  endif()
+  set(test_usage "")
+  set(objects "")
+  if(scene_srcs)
+    add_library(ch${NN}_scene_objects OBJECT ${scene_srcs})
+    target_include_directories(ch${NN}_scene_objects PUBLIC "${chapter_dir}")
+    target_link_libraries(ch${NN}_scene_objects PUBLIC pbm_app pbm_core)
+    list(APPEND repo_targets ch${NN}_scene_objects)
+    list(APPEND objects $<TARGET_OBJECTS:ch${NN}_scene_objects>)
+    list(APPEND test_usage ch${NN}_scene_objects)
+  endif()
+  list(APPEND test_usage pbm_core GTest::gtest)
+  if(EXISTS "${test_src}")
+    add_library(ch${NN}_test_objects OBJECT "${test_src}")
+    target_link_libraries(ch${NN}_test_objects PRIVATE ${test_usage})
+    list(APPEND repo_targets ch${NN}_test_objects)
+    add_executable(ch${NN}_tests $<TARGET_OBJECTS:ch${NN}_test_objects> ${objects})
+    _pbm_tests(${NN} pbm_ch${NN} pbm_app)
+  endif()
+  _pbm_grading_status(${NN} ${topic} handin "${handin_dir}" ${repo_targets})
+endmacro()
 
 function(pbm_report_chapters)
   get_property(report GLOBAL PROPERTY PBM_CHAPTER_REPORT)

@@ -1,46 +1,70 @@
 #!/usr/bin/env python3
-"""Grade a tree of exercises: `./pbm grade [DIR]` calls this.
+"""Grade a hand-in (a tree of exercises): `./pbm grade [--cumulative] [DIR]` calls this.
 
-Configures a separate build tree (build/grade) with every chapter's student
-functions taken from DIR, in place (nothing is copied), builds each chapter's
-test target on its own so that one chapter's compile error does not stop the
-others, runs each chapter's tests, prints a score table and writes
-report.md, junit.xml and summary.tsv into the build tree.
+Modes:
+  per_chapter (default)  chapter NN's tests run with chapter NN's student
+                         functions from DIR and every other chapter's from
+                         solutions/: each chapter is judged on its own.
+  cumulative             every chapter's functions from DIR: chapter 06's
+                         tests also run the hand-in's chapters 01-04.
+
+One build tree (build/grade) holds both: CMake (cmake/PbmChapter.cmake,
+PBM_GRADING) compiles each chapter's hand-in and, per chapter, its reference
+once. Each chapter's tests are built on their own, so one chapter's compile
+error does not stop the others, and run by ctest, each test through
+tools/grade_sandbox.py: confined (bubblewrap), with a time limit per test, a
+stop for a chapter that hangs and a budget per chapter. The score table is
+printed; report.md, junit.xml, summary.tsv and results.tsv are written into
+the build tree. Every test ctest ran is reported, however it ended: passed,
+failed, timeout, aborted, crashed or not_run (stopped with a hanging chapter).
 
 Exit status 0 when grading completed (the scores are data); 1 when grading
-itself could not run (configure failed, the common library does not build).
-Python standard library only.
+itself could not run (configure failed, the common or reference libraries do
+not build). Python standard library only.
 """
 
 import argparse
 import datetime
 import os
 import re
+import shutil
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 CHAPTER_LINE = re.compile(r"^\s*pbm_chapter\(\s*(\d+)\s+(\w+)", re.M)
 TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re.M)
-CTEST_LINE = re.compile(
-    r"Test\s+#(\d+):\s+(\S+)\s+\.*\s*(?:\*\*\*)?(Passed|Failed|Timeout|Not Run|Exception:?[^\d]*?|\S+)\s+[\d.]+\s+sec")
 COMPILER_MSG = re.compile(r"^(\S+?):(\d+)(?::(\d+))?: (?:fatal )?error: ")
 LINKER_MSG = re.compile(r"undefined reference to|ld returned|multiple definition of")
+CTEST_FAILED = re.compile(r"^\s*\d+ - (.+) \(([^()]*)\)\s*$", re.M)
+OUTCOME = re.compile(r"^\[pbm-grade\] outcome=(\w+) ?(.*)$", re.M)
+PATH_TOKEN = re.compile(r"(?:\.\./|/)[\w.+@%=,/-]+")
 MAX_ERROR_LINES = 12
+MODE_TEXT = {
+    "per_chapter": "per chapter: each chapter's tests with that chapter's functions from the "
+                   "hand-in and every other chapter's from solutions/",
+    "cumulative": "cumulative: every chapter's functions from the hand-in",
+}
+FAILING = ("failed", "timeout", "aborted", "crashed", "not_run")
 
 
 def log(msg):
     print(msg, flush=True)
 
 
-def run(cmd, logfile, cwd=None):
-    """Runs cmd with stdout+stderr into logfile; returns (status, text)."""
+def run(cmd, logfile, cwd=None, limit=None):
+    """Runs cmd with stdout+stderr into logfile, for at most `limit` seconds; returns (status, text)."""
     with open(logfile, "w", encoding="utf-8", errors="replace") as f:
-        proc = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
-                              stdin=subprocess.DEVNULL, check=False)
+        try:
+            status = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, check=False, timeout=limit).returncode
+        except subprocess.TimeoutExpired:  # the sandbox and all in it die with its launcher
+            f.write(f"\nCMake Error: the build was stopped after {limit:g} s\n")
+            status = 124
     with open(logfile, encoding="utf-8", errors="replace") as f:
-        return proc.returncode, f.read()
+        return status, f.read()
 
 
 def chapters(root):
@@ -59,80 +83,137 @@ def declared_tests(root, nn, topic):
         return [f"{a}.{b}" for a, b in TEST_MACRO.findall(f.read())]
 
 
-def short_path(path, roots):
-    """path relative to the first of roots (label, base) that holds it."""
-    for label, base in roots:
-        if path.startswith(base + os.sep):
-            return os.path.join(label, os.path.relpath(path, base))
-    return path
+class Paths:
+    """Shows paths relative to the repository or the hand-in, never the grader's absolute ones."""
+
+    def __init__(self, root, exdir, build):
+        self.build = build
+        # The hand-in by its folder name when it lives outside the repository.
+        self.bases = [(build, os.path.relpath(build, root) if build.startswith(root + os.sep) else "build")]
+        if not exdir.startswith(root + os.sep):
+            self.bases.append((exdir, os.path.basename(exdir)))
+        self.bases.append((root, ""))
+
+    def path(self, token):
+        full = os.path.normpath(os.path.join(self.build, token)) if token.startswith("..") else token
+        for base, label in self.bases:
+            if full == base or full.startswith(base + os.sep):
+                rel = os.path.relpath(full, base)
+                if rel == ".":
+                    return label or "."
+                return os.path.join(label, rel) if label else rel
+        return token
+
+    def text(self, text):
+        return PATH_TOKEN.sub(lambda m: self.path(m.group(0)), text)
 
 
-def compiler_errors(text, roots):
-    """The compiler's and linker's error lines, with file and line, paths shortened."""
+def compiler_errors(text, paths):
+    """The compiler's and linker's error lines, with file and line, paths relative."""
     out = []
     for line in text.splitlines():
-        m = COMPILER_MSG.match(line)
-        if m:
-            out.append(short_path(m.group(1), roots) + line[len(m.group(1)):])
-        elif LINKER_MSG.search(line):
-            out.append(line.strip())
-        elif line.startswith("CMake Error"):
-            out.append(line.strip())
+        if COMPILER_MSG.match(line) or LINKER_MSG.search(line) or line.startswith("CMake Error") \
+                or "Error running test executable" in line:
+            out.append(paths.text(line.strip()))
         if len(out) >= MAX_ERROR_LINES:
             break
     if not out:  # unrecognised output: its last lines
-        out = [line for line in text.splitlines() if line.strip()][-MAX_ERROR_LINES:]
+        out = [paths.text(line) for line in text.splitlines() if line.strip()][-MAX_ERROR_LINES:]
     return out
 
 
-def failure_message(output):
+def failure_message(output, paths):
     """A one-line reason from a gtest test's output."""
     m = re.search(r'C\+\+ exception with description "(.*)" thrown', output)
     if m:
-        return m.group(1)
+        return paths.text(m.group(1))
     lines = output.splitlines()
     for i, line in enumerate(lines):
         if line.endswith(": Failure") or line.endswith(" Failure"):
             detail = " ".join(x.strip() for x in lines[i + 1:i + 3]
                               if x.strip() and not x.startswith("["))
             where = line[: -len(" Failure")].rstrip(":")
-            return f"{os.path.basename(where)}: {detail}"
+            return paths.text(f"{where}: {detail}")
     return ""
 
 
-def ctest_results(console, junit_path):
-    """[(name, status, message, time, output)] from ctest's console and JUnit output."""
-    outputs = {}
-    times = {}
-    if os.path.exists(junit_path):
-        try:
-            for case in ET.parse(junit_path).getroot().iter("testcase"):
-                name = case.get("name", "")
-                out = case.find("system-out")
-                outputs[name] = out.text if out is not None and out.text else ""
-                times[name] = case.get("time", "0")
-        except ET.ParseError:
-            pass
+def ctest_statuses(console):
+    """{test: ctest's own status} for the tests ctest lists as failed."""
+    part = console.split("The following tests FAILED:", 1)
+    return {m.group(1): m.group(2) for m in CTEST_FAILED.finditer(part[1])} if len(part) == 2 else {}
+
+
+def classify(junit_status, ctest_status, output):
+    """(outcome, detail) of one test."""
+    if junit_status == "run":  # the test program ended with status 0
+        return "passed", ""
+    # The sandbox's last word, if it said one (a hand-in printing such a line
+    # can only make its own failing test look worse).
+    marks = [m for m in OUTCOME.findall(output) if m[0] in FAILING]
+    if marks:
+        return marks[-1]
+    if junit_status in ("notrun", "disabled"):
+        return "not_run", ctest_status or "not run"
+    s = (ctest_status or "").lower()
+    if "timeout" in s:
+        return "timeout", "ctest stopped it at its TIMEOUT"
+    if "abort" in s:
+        return "aborted", ctest_status
+    if "segfault" in s or "exception" in s or "illegal" in s or "bus error" in s:
+        return "crashed", ctest_status
+    if "not run" in s:
+        return "not_run", ctest_status
+    return "failed", ""
+
+
+def ctest_results(junit_path, console, paths):
+    """[(name, outcome, message, time, output)] for every test in ctest's JUnit, in its order."""
+    try:
+        cases = list(ET.parse(junit_path).getroot().iter("testcase"))
+    except (ET.ParseError, OSError):
+        return []
+    statuses = ctest_statuses(console)
     results = []
-    # ctest -j prints tests as they finish: sort by test number (declaration order).
-    for m in sorted(CTEST_LINE.finditer(console), key=lambda m: int(m.group(1))):
-        name, raw = m.group(2), m.group(3).strip()
-        status = "passed" if raw == "Passed" else ("timeout" if raw == "Timeout" else "failed")
-        output = outputs.get(name, "")
-        msg = ""
-        if status == "timeout":
-            msg = "timed out"
-        elif status == "failed":
-            msg = failure_message(output) or raw
-        results.append((name, status, msg, times.get(name, "0"), output))
+    for case in cases:
+        name = case.get("name", "")
+        out = case.find("system-out")
+        output = out.text if out is not None and out.text else ""
+        outcome, detail = classify(case.get("status", ""), statuses.get(name), output)
+        if outcome == "failed":
+            msg = failure_message(output, paths) or "failed"
+        elif outcome == "passed":
+            msg = ""
+        else:
+            msg = f"{outcome.replace('_', ' ')}: {paths.text(detail)}" if detail else outcome
+        results.append((name, outcome, msg, case.get("time", "0"), paths.text(output)))
     return results
 
 
-def configured_chapters(configure_log):
-    """(chapters built from DIR, chapters the repository does not configure at all)."""
-    built = set(re.findall(r"chapter (\d+) \w+: student functions from", configure_log))
-    unconfigured = set(re.findall(r"chapter (\d+) \w+: NOT configured yet", configure_log))
-    return built, unconfigured
+def read_chapter_status(build):
+    """{NN: (status, source folder, [deps], [the repository's targets its tests need])}
+    from the configure step's pbm_chapters.tsv."""
+    out = {}
+    with open(os.path.join(build, "pbm_chapters.tsv"), encoding="utf-8") as f:
+        for line in f.read().splitlines()[1:]:
+            cells = line.split("\t") + ["", ""]
+            out[cells[0]] = (cells[2], cells[3], [d for d in cells[4].split(";") if d],
+                             [t for t in cells[5].split(";") if t])
+    return out
+
+
+def sandbox_works():
+    """Whether bubblewrap can make a sandbox here (namespaces may be unavailable)."""
+    if not shutil.which("bwrap"):
+        return False, "bwrap is not installed (Debian package bubblewrap)"
+    try:
+        proc = subprocess.run(["bwrap", "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev",
+                               "--proc", "/proc", "true"], capture_output=True, text=True,
+                              timeout=20, check=False)
+    except (OSError, subprocess.SubprocessError) as e:
+        return False, str(e)
+    if proc.returncode != 0:
+        return False, (proc.stderr.strip().splitlines() or ["bwrap failed"])[-1]
+    return True, ""
 
 
 def main():
@@ -140,92 +221,153 @@ def main():
     ap.add_argument("--root", required=True)
     ap.add_argument("--build", required=True)
     ap.add_argument("--exercises", required=True)
+    ap.add_argument("--mode", choices=["per_chapter", "cumulative"], default="per_chapter")
     ap.add_argument("--jobs", default="2")
-    ap.add_argument("--timeout", default="120", help="seconds per test")
+    ap.add_argument("--limit", type=float, default=20.0, help="seconds per test")
+    ap.add_argument("--hang-after", type=int, default=2,
+                    help="timeouts after which a chapter's remaining tests are not run")
+    ap.add_argument("--budget", type=float, default=120.0, help="seconds of tests per chapter")
+    ap.add_argument("--build-limit", type=float, default=900.0, help="seconds per chapter's build")
+    ap.add_argument("--confine", choices=["auto", "bwrap", "none"], default="auto")
     ap.add_argument("--werror", action="store_true")
     args = ap.parse_args()
 
+    start = time.time()
     root = os.path.abspath(args.root)
     build = os.path.abspath(args.build)
     exdir = os.path.abspath(args.exercises)
     logs = os.path.join(build, "logs")
     os.makedirs(logs, exist_ok=True)
-    # Compiler messages name files relative to the repository, or to the
-    # exercises folder (shown by its name) when that lives elsewhere.
-    roots = [("", root)] if exdir.startswith(root + os.sep) else [(os.path.basename(exdir), exdir), ("", root)]
+    paths = Paths(root, exdir, build)
 
     chs = chapters(root)
     if not chs:
         log("pbm: grade: no pbm_chapter(...) lines in CMakeLists.txt")
         return 1
-    log(f"pbm: grading {exdir}")
+    log(f"pbm: grading {paths.path(exdir) or '.'} ({MODE_TEXT[args.mode]})")
 
-    # Configure. A stale cache from another generator would refuse -G Ninja.
+    confine = args.confine
+    if confine == "none":
+        log("pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox asked for)")
+    else:
+        ok, why = sandbox_works()
+        if not ok and confine == "bwrap":
+            log(f"pbm: grade: no sandbox: {why}")
+            return 1
+        confine = "bwrap" if ok else "none"
+        if not ok:
+            log(f"pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox: {why})")
+
+    sandbox = os.path.join(root, "tools", "grade_sandbox.py")
+    readable = ["--ro", root, "--ro", exdir]
+    # The sandbox shows the system's /usr, not a Python installed elsewhere.
+    python = "/usr/bin/python3"
+    if not os.path.exists(python):
+        python = sys.executable
+        readable += ["--ro", sys.prefix]
+    launcher = [python, sandbox, "test", "--build", build, *readable, "--confine", confine,
+                "--limit", f"{args.limit:g}", "--hang-after", str(args.hang_after),
+                "--budget", f"{args.budget:g}", "--"]
+    build_in_sandbox = [python, sandbox, "build", "--build", build, *readable,
+                        "--confine", confine, "--"]
+
+    # Configure (the hand-in's files are only listed here, nothing of it runs).
+    # A stale cache from another generator would refuse -G Ninja.
     cache = os.path.join(build, "CMakeCache.txt")
     if os.path.exists(cache):
         with open(cache, encoding="utf-8", errors="replace") as f:
             if "CMAKE_GENERATOR:INTERNAL=Ninja" not in f.read():
                 os.remove(cache)
-    status, text = run(["cmake", "-S", root, "-B", build, "-G", "Ninja",
-                        "-DPBM_EXERCISES=all", f"-DPBM_EXERCISES_DIR={exdir}",
-                        "-DPBM_GRADING=ON", f"-DPBM_WERROR={'ON' if args.werror else 'OFF'}"],
-                       os.path.join(logs, "configure.log"))
+    configure = ["cmake", "-S", root, "-B", build, "-G", "Ninja", "-DPBM_GRADING=ON",
+                 "-DPBM_EXERCISES=all", f"-DPBM_EXERCISES_DIR={exdir}", f"-DPBM_GRADE_MODE={args.mode}",
+                 f"-DPBM_WERROR={'ON' if args.werror else 'OFF'}",
+                 f"-DPBM_TEST_TIMEOUT={args.limit + 30:g}",  # ctest's own stop, behind the sandbox's
+                 "-DPBM_TEST_LAUNCHER=" + ";".join(launcher)]
+    if shutil.which("ccache"):
+        configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
+    status, text = run(configure, os.path.join(logs, "configure.log"))
     if status != 0:
-        for line in compiler_errors(text, roots)[:6]:
+        for line in compiler_errors(text, paths)[:6]:
             log("  " + line)
         log(f"pbm: grade: cmake configure failed, grading could not run "
-            f"(log: {os.path.relpath(os.path.join(logs, 'configure.log'), root)})")
+            f"(log: {paths.path(os.path.join(logs, 'configure.log'))})")
         return 1
-    configured, unconfigured = configured_chapters(text)
+    configured = read_chapter_status(build)
 
-    status, text = run(["cmake", "--build", build, "-j", args.jobs, "--target", "pbm_core", "pbm_app"],
+    # The repository's own code first, for all chapters at once (both cores
+    # busy): the common libraries, the reference libraries the graded chapters
+    # link, and each graded chapter's library code, scenes and test file.
+    # Failing here is not the hand-in's doing. Then each chapter's build
+    # compiles only the hand-in's files and links.
+    graded = [v for v in configured.values() if v[0] == "handin"]
+    targets = ["pbm_core", "pbm_app"]
+    if args.mode == "per_chapter":
+        targets += [f"pbm_ch{d}_ref" for d in sorted({d for v in graded for d in v[2]})]
+    targets += [t for v in graded for t in v[3]]
+    t0 = time.time()
+    status, text = run(build_in_sandbox + ["cmake", "--build", build, "-j", args.jobs, "--target", *targets],
                        os.path.join(logs, "common_build.log"))
     if status != 0:
-        for line in compiler_errors(text, roots):
+        for line in compiler_errors(text, paths):
             log("  " + line)
-        log("pbm: grade: the common library does not build, grading could not run")
+        log("pbm: grade: the repository's own code does not build, grading could not run "
+            f"(log: {paths.path(os.path.join(logs, 'common_build.log'))})")
         return 1
+    log(f"pbm: the repository's code (common, reference, library, scenes, tests) built in "
+        f"{time.time() - t0:.0f} s")
 
-    rows = []  # dicts: nn, topic, passed, total, status, detail, results, errors
+    rows = []  # dicts: nn, topic, passed, total, status, detail, results, errors, names
     for nn, topic in chs:
         names = declared_tests(root, nn, topic)
         row = {"nn": nn, "topic": topic, "passed": 0, "total": len(names), "names": names,
                "results": [], "errors": []}
         rows.append(row)
-        if nn in unconfigured:
+        st = configured.get(nn, ("unconfigured",))[0]
+        if st == "unconfigured":
             # The repository itself does not configure it (a chapter still
             # being written): not the student's doing, left out of the total.
             row.update(status="not_configured", detail="not configured in this repository",
                        total=0, names=[])
             log(f"ch{nn} {topic}: not configured in this repository, skipped")
             continue
-        if nn not in configured:
+        if st == "missing":
             row["status"] = "missing"
             row["detail"] = f"missing ({nn}_{topic}/ has no .cpp files)"
-            log(f"ch{nn} {topic}: MISSING from {exdir}")
+            log(f"ch{nn} {topic}: MISSING from the hand-in")
             continue
-        if not names and not os.path.exists(os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")):
-            row["status"] = "no_tests"
-            row["detail"] = "the chapter has no tests"
+        if st.startswith("needs_"):
+            row["status"] = "missing"
+            row["detail"] = f"not graded: needs chapter {st[6:]}, missing from the hand-in (cumulative)"
+            log(f"ch{nn} {topic}: needs chapter {st[6:]}, which the hand-in lacks")
             continue
-        log(f"ch{nn} {topic}: building ch{nn}_tests")
-        status, text = run(["cmake", "--build", build, "-j", args.jobs, "--target", f"ch{nn}_tests",
-                            "--", "-k", "0"], os.path.join(logs, f"ch{nn}_build.log"))
+        if not os.path.exists(os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")):
+            row.update(status="no_tests", detail="the chapter has no tests")
+            continue
+        t0 = time.time()
+        status, text = run(build_in_sandbox + ["cmake", "--build", build, "-j", args.jobs,
+                                               "--target", f"ch{nn}_tests", "--", "-k", "0"],
+                           os.path.join(logs, f"ch{nn}_build.log"), limit=args.build_limit)
+        built = time.time() - t0
         if status != 0:
             row["status"] = "build_failed"
             row["detail"] = "build failed"
-            row["errors"] = compiler_errors(text, roots)
-            log(f"ch{nn} {topic}: BUILD FAILED:")
+            row["errors"] = compiler_errors(text, paths)
+            log(f"ch{nn} {topic}: BUILD FAILED ({built:.0f} s):")
             for line in row["errors"]:
                 log("  " + line)
             continue
+        for sub in ("state", "scratch"):  # a fresh start for the chapter's limits and files
+            shutil.rmtree(os.path.join(build, sub, f"ch{nn}_tests"), ignore_errors=True)
         junit = os.path.join(logs, f"ch{nn}_ctest.xml")
         if os.path.exists(junit):
             os.remove(junit)
+        t0 = time.time()
         status, text = run(["ctest", "--test-dir", build, "-L", f"^ch{nn}$", "-j", args.jobs,
-                            "--timeout", args.timeout, "--output-junit", junit],
+                            "--output-junit", junit, "--test-output-size-failed", "65536",
+                            "--test-output-truncation", "middle"],
                            os.path.join(logs, f"ch{nn}_test.log"))
-        results = ctest_results(text, junit)
+        ran = time.time() - t0
+        results = ctest_results(junit, text, paths)
         row["results"] = results
         if not results:
             row["status"] = "no_tests" if status == 0 else "test_error"
@@ -236,17 +378,24 @@ def main():
         row["passed"] = sum(1 for r in results if r[1] == "passed")
         failed = row["total"] - row["passed"]
         row["status"] = "passed" if failed == 0 else "failed"
-        row["detail"] = "all passed" if failed == 0 else f"{failed} failed"
+        counts = [f"{sum(1 for r in results if r[1] == o)} {o.replace('_', ' ')}" for o in FAILING
+                  if any(r[1] == o for r in results)]
+        row["detail"] = "all passed" if failed == 0 else ", ".join(counts)
+        log(f"ch{nn} {topic}: built in {built:.0f} s, tests ran in {ran:.0f} s")
 
-    print_table(rows)
+    print_table(rows, args.mode)
     when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    write_summary(os.path.join(build, "summary.tsv"), rows)
+    limits = (f"{args.limit:g} s per test; a chapter's remaining tests stop after {args.hang_after} "
+              f"timeouts; {args.budget:g} s of tests per chapter; "
+              + ("confined (bubblewrap)" if confine == "bwrap" else "NOT confined (no sandbox)"))
+    write_summary(os.path.join(build, "summary.tsv"), rows, args.mode)
     write_results(os.path.join(build, "results.tsv"), rows)
-    write_report(os.path.join(build, "report.md"), rows, exdir, when)
-    write_junit(os.path.join(build, "junit.xml"), rows)
-    rel = os.path.relpath(build, root) if build.startswith(root + os.sep) else build
+    write_report(os.path.join(build, "report.md"), rows, paths.path(exdir), when, args.mode, limits)
+    write_junit(os.path.join(build, "junit.xml"), rows, args.mode)
+    rel = paths.path(build)
     log(f"pbm: written: {rel}/report.md (Markdown), {rel}/junit.xml (JUnit), "
         f"{rel}/summary.tsv and results.tsv (per chapter, per test), {rel}/logs/")
+    log(f"pbm: graded in {time.time() - start:.0f} s ({args.mode.replace('_', '-')})")
     return 0
 
 
@@ -254,9 +403,10 @@ def percent(passed, total):
     return 100.0 * passed / total if total else 0.0
 
 
-def print_table(rows):
+def print_table(rows, mode):
     width = max(len(f"{r['nn']} {r['topic']}") for r in rows)
     log("")
+    log(f"mode: {MODE_TEXT[mode]}")
     log(f"{'chapter':<{width}}  {'tests':>9}  {'score':>6}  status")
     passed = total = 0
     for r in rows:
@@ -269,15 +419,16 @@ def print_table(rows):
     log("")
 
 
-def write_summary(path, rows):
+def write_summary(path, rows, mode):
     with open(path, "w", encoding="utf-8") as f:
-        f.write("chapter\ttopic\tpassed\ttotal\tstatus\n")
+        f.write("chapter\ttopic\tpassed\ttotal\tstatus\tmode\n")
         for r in rows:
-            f.write(f"{r['nn']}\t{r['topic']}\t{r['passed']}\t{r['total']}\t{r['status']}\n")
+            f.write(f"{r['nn']}\t{r['topic']}\t{r['passed']}\t{r['total']}\t{r['status']}\t{mode}\n")
 
 
 def write_results(path, rows):
-    """One line per test: chapter, test, status (passed, failed, timeout, or the chapter's status)."""
+    """One line per test: chapter, test, outcome (passed, failed, timeout, aborted, crashed,
+    not_run, or the chapter's status when its tests did not run), message."""
     with open(path, "w", encoding="utf-8") as f:
         f.write("chapter\ttest\tstatus\tmessage\n")
         for r in rows:
@@ -297,11 +448,12 @@ def md_cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def write_report(path, rows, exdir, when):
+def write_report(path, rows, exdir, when, mode, limits):
     passed = sum(r["passed"] for r in rows)
     total = sum(r["total"] for r in rows)
     lines = ["# PBM Workbook: grade", "",
-             f"Exercises: `{exdir}`  ", f"Graded: {when}", "",
+             f"Hand-in: `{exdir}`  ", f"Mode: **{mode.replace('_', '-')}** ({MODE_TEXT[mode]})  ",
+             f"Limits: {limits}  ", f"Graded: {when}", "",
              "| chapter | tests passed | score | status |", "|---|---:|---:|---|"]
     for r in rows:
         lines.append(f"| {r['nn']} {r['topic']} | {r['passed']} / {r['total']} | "
@@ -313,43 +465,52 @@ def write_report(path, rows, exdir, when):
             lines += ["Build failed; the compiler said:", "", "```"] + r["errors"] + ["```"]
         elif r["results"]:
             for name, status, msg, _, _ in r["results"]:
-                mark = "pass" if status == "passed" else "**FAIL**"
-                lines.append(f"- {mark} `{name}`" + (f": {md_cell(msg)}" if msg else ""))
+                mark = "pass" if status == "passed" else f"**{status.upper().replace('_', ' ')}**"
+                lines.append(f"- {mark} `{name}`" + (f": {md_cell(msg)}" if msg and msg != status else ""))
         else:
             lines.append(r["detail"] + ".")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
 
 
-def write_junit(path, rows):
+def write_junit(path, rows, mode):
+    """Tests that ran and did not pass are failures; tests that could not run
+    (build failed, chapter missing, ctest error) are errors."""
     suites = []
-    all_tests = all_fail = 0
+    all_tests = all_fail = all_err = 0
     for r in rows:
         cases = []
         suite = f"ch{r['nn']}_{r['topic']}"
+        fails = errors = 0
         if r["results"]:
-            for name, status, msg, time, output in r["results"]:
+            for name, status, msg, time_s, output in r["results"]:
                 cls, _, short = name.partition(".")
                 body = ""
                 if status != "passed":
-                    body = f"<failure message={quoteattr(msg or status)}>{escape(output)}</failure>"
+                    fails += 1
+                    body = (f"<failure type={quoteattr(status)} message={quoteattr(msg or status)}>"
+                            f"{escape(output)}</failure>")
                 cases.append(f'    <testcase classname={quoteattr(suite + "." + cls)} '
-                             f'name={quoteattr(short or name)} time="{time}">{body}</testcase>')
-        else:
+                             f'name={quoteattr(short or name)} time="{time_s}">{body}</testcase>')
+        elif r["status"] != "not_configured":
             reason = r["detail"]
             text = escape("\n".join(r["errors"]))
             for name in r["names"] or [f"{suite}.build"]:
                 cls, _, short = name.partition(".")
+                errors += 1
                 cases.append(f'    <testcase classname={quoteattr(suite + "." + cls)} name={quoteattr(short)} '
-                             f'time="0"><failure message={quoteattr(reason)}>{text}</failure></testcase>')
-        fails = sum(1 for c in cases if "<failure" in c)
+                             f'time="0"><error type={quoteattr(r["status"])} message={quoteattr(reason)}>'
+                             f'{text}</error></testcase>')
         all_tests += len(cases)
         all_fail += fails
+        all_err += errors
         suites.append(f'  <testsuite name={quoteattr(suite)} tests="{len(cases)}" failures="{fails}" '
-                      f'errors="0">\n' + "\n".join(cases) + "\n  </testsuite>")
+                      f'errors="{errors}">\n' + "\n".join(cases) + "\n  </testsuite>")
     with open(path, "w", encoding="utf-8") as f:
         f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        f.write(f'<testsuites name="pbm grade" tests="{all_tests}" failures="{all_fail}">\n')
+        f.write(f'<testsuites name={quoteattr("pbm grade (" + mode.replace("_", "-") + ")")} '
+                f'tests="{all_tests}" failures="{all_fail}" errors="{all_err}">\n')
+        f.write(f'  <!-- mode: {escape(MODE_TEXT[mode])} -->\n')
         f.write("\n".join(suites) + "\n</testsuites>\n")
 
 
