@@ -10,6 +10,7 @@
 #include <SFML/Graphics.hpp>
 #include <SFML/OpenGL.hpp>
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -93,9 +94,20 @@ bool Shell::guarded(F&& f) {
     f();
     return true;
   } catch (const ExerciseNotDone& e) {
-    message_ = std::string("Exercise not done: ") + e.exercise() + "\n  in " + e.file() +
-               "\n  hint: " + e.hint() +
-               "\nWrite it, rebuild (./pbm build --exercises NN) and press R.";
+    // The chapter is the one whose exercise folder holds the file, which may
+    // be an earlier chapter's (chapter 06 runs on chapter 04's functions).
+    const std::string file = e.file();
+    std::string shown = file, nn = "NN";
+    const auto dir = file.rfind('/', file.rfind('/') - 1);
+    if (dir != std::string::npos && dir + 3 < file.size() && std::isdigit(file[dir + 1]) &&
+        std::isdigit(file[dir + 2])) {
+      nn = file.substr(dir + 1, 2);
+      const auto tree = file.rfind('/', dir - 1);
+      shown = file.substr(tree == std::string::npos ? 0 : tree + 1);
+    }
+    message_ = std::string("Exercise not done: ") + e.exercise() + "\n  in " + shown +
+               "\n  hint: " + e.hint() + "\nWrite it, rebuild (./pbm build --exercises " + nn +
+               ") and press R.";
   } catch (const std::exception& e) {
     message_ = e.what();
   }
