@@ -132,26 +132,14 @@ struct BeadForces {
   }
 };
 
-// The constrained bead as an OdeSystem (CD §2): state [x, y, vx, vy].
-// derivEval: applied forces -> lambda (eq 7 + feedback) -> f^ -> [v, (f + f^)/m].
-class BeadSystem : public OdeSystem {
+// What the constrained and the penalty bead share: one particle near a wire
+// under applied forces, as an OdeSystem with state [x, y, vx, vy] (PSD §3).
+class BeadOnWireState : public OdeSystem {
  public:
   Bead bead;
   CircleWire wire;
   BeadForces forces;
-  BeadFeedback feedback;
-  FeedbackPlacement placement = FeedbackPlacement::InSolve;
   double t = 0.0;
-
-  // What the last derivEval computed (for arrows, the HUD and the CSV).
-  struct Eval {
-    Eigen::Vector2d f = Eigen::Vector2d::Zero();     // applied: gravity + mouse
-    Eigen::Vector2d fb = Eigen::Vector2d::Zero();    // feedback force (After/Before)
-    Eigen::Vector2d fHat = Eigen::Vector2d::Zero();  // constraint force lambda grad C
-    Eigen::Vector2d accel = Eigen::Vector2d::Zero();
-    double lambda = 0.0;
-  };
-  Eval last;
 
   int dim() const override { return 4; }
   void getState(Eigen::VectorXd& s, double& time) const override {
@@ -164,6 +152,25 @@ class BeadSystem : public OdeSystem {
     bead.v = s.tail<2>();
     t = time;
   }
+};
+
+// The constrained bead as an OdeSystem (CD §2): state [x, y, vx, vy].
+// derivEval: applied forces -> lambda (eq 7 + feedback) -> f^ -> [v, (f + f^)/m].
+class BeadSystem : public BeadOnWireState {
+ public:
+  BeadFeedback feedback;
+  FeedbackPlacement placement = FeedbackPlacement::InSolve;
+
+  // What the last derivEval computed (for arrows, the HUD and the CSV).
+  struct Eval {
+    Eigen::Vector2d f = Eigen::Vector2d::Zero();     // applied: gravity + mouse
+    Eigen::Vector2d fb = Eigen::Vector2d::Zero();    // feedback force (After/Before)
+    Eigen::Vector2d fHat = Eigen::Vector2d::Zero();  // constraint force lambda grad C
+    Eigen::Vector2d accel = Eigen::Vector2d::Zero();
+    double lambda = 0.0;
+  };
+  Eval last;
+
   void derivEval(Eigen::VectorXd& xdot) override {
     last = evaluate(bead.x, bead.v);
     xdot.resize(4);
@@ -202,28 +209,13 @@ class BeadSystem : public OdeSystem {
 // §1's penalty method for comparison: no constraint force, a stiff damped
 // spring (chapter 04's dampedSpringForce) from the wire's centre with rest
 // length r pulls the bead toward the circle. State [x, y, vx, vy].
-class PenaltyBead : public OdeSystem {
+class PenaltyBead : public BeadOnWireState {
  public:
-  Bead bead;
-  CircleWire wire;
-  BeadForces forces;
   double k = 1e4;  // N/m
   double d = 0.0;  // N s/m, along the spoke
-  double t = 0.0;
 
   Eigen::Vector2d springForce(const Eigen::Vector2d& x, const Eigen::Vector2d& v) const {
     return dampedSpringForce(x, wire.c, v, Eigen::Vector2d::Zero(), k, d, wire.r).first;
-  }
-  int dim() const override { return 4; }
-  void getState(Eigen::VectorXd& s, double& time) const override {
-    s.resize(4);
-    s << bead.x, bead.v;
-    time = t;
-  }
-  void setState(const Eigen::VectorXd& s, double time) override {
-    bead.x = s.head<2>();
-    bead.v = s.tail<2>();
-    t = time;
   }
   void derivEval(Eigen::VectorXd& xdot) override {
     const Eigen::Vector2d f = forces.total(bead.x, bead.v, bead.m) + springForce(bead.x, bead.v);
