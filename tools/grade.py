@@ -201,18 +201,23 @@ def read_chapter_status(build):
     return out
 
 
-def sandbox_works():
-    """Whether bubblewrap can make a sandbox here (namespaces may be unavailable)."""
+def sandbox_works(python, sandbox, build, readable):
+    """Whether bubblewrap can make our sandboxes here, a test's inside the build's
+    (namespaces may be unavailable): (True, "") or (False, why)."""
     if not shutil.which("bwrap"):
         return False, "bwrap is not installed (Debian package bubblewrap)"
+    probe = os.path.join(build, "sandbox-probe")
+    os.makedirs(probe, exist_ok=True)
+    cmd = [python, sandbox, "build", "--build", probe, *readable, "--",
+           python, sandbox, "test", "--build", probe, *readable, "--", "/bin/true"]
     try:
-        proc = subprocess.run(["bwrap", "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev",
-                               "--proc", "/proc", "true"], capture_output=True, text=True,
-                              timeout=20, check=False)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False)
     except (OSError, subprocess.SubprocessError) as e:
         return False, str(e)
+    finally:
+        shutil.rmtree(probe, ignore_errors=True)
     if proc.returncode != 0:
-        return False, (proc.stderr.strip().splitlines() or ["bwrap failed"])[-1]
+        return False, ((proc.stderr + proc.stdout).strip().splitlines() or ["bwrap failed"])[-1]
     return True, ""
 
 
@@ -246,18 +251,6 @@ def main():
         return 1
     log(f"pbm: grading {paths.path(exdir) or '.'} ({MODE_TEXT[args.mode]})")
 
-    confine = args.confine
-    if confine == "none":
-        log("pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox asked for)")
-    else:
-        ok, why = sandbox_works()
-        if not ok and confine == "bwrap":
-            log(f"pbm: grade: no sandbox: {why}")
-            return 1
-        confine = "bwrap" if ok else "none"
-        if not ok:
-            log(f"pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox: {why})")
-
     sandbox = os.path.join(root, "tools", "grade_sandbox.py")
     readable = ["--ro", root, "--ro", exdir]
     # The sandbox shows the system's /usr, not a Python installed elsewhere.
@@ -265,6 +258,19 @@ def main():
     if not os.path.exists(python):
         python = sys.executable
         readable += ["--ro", sys.prefix]
+
+    confine = args.confine
+    if confine == "none":
+        log("pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox asked for)")
+    else:
+        ok, why = sandbox_works(python, sandbox, build, readable)
+        if not ok and confine == "bwrap":
+            log(f"pbm: grade: no sandbox: {why}")
+            return 1
+        confine = "bwrap" if ok else "none"
+        if not ok:
+            log(f"pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox: {why})")
+
     launcher = [python, sandbox, "test", "--build", build, *readable, "--confine", confine,
                 "--limit", f"{args.limit:g}", "--hang-after", str(args.hang_after),
                 "--budget", f"{args.budget:g}", "--"]

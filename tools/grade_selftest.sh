@@ -16,8 +16,8 @@
 #   chapter 06  solutions/ as they are: full marks, although the hand-in's
 #               chapter 04 (which 06 builds on) does not compile
 #   02, 03, 05  left out: missing, 0
-# Then chapter 06 alone once more without the sandbox (the fallback where
-# bubblewrap cannot run): it must still grade, with its warning.
+# Then chapter 06 alone once more where bwrap fails (as without namespaces):
+# it must still grade, unconfined, with its one-line warning.
 # Usage: tools/grade_selftest.sh   (exit 0: all checks passed). The grading
 # tree is build/grade-selftest (PBM_BUILD_DIR/grade-selftest), beside build/grade.
 set -euo pipefail
@@ -153,12 +153,17 @@ mkdir -p "$keep"
 cp "$PBM_GRADE_BUILD"/{report.md,junit.xml,summary.tsv,results.tsv} "$keep/"
 say "its reports: ${keep#"$ROOT"/}/"
 
-# The fallback: no sandbox, chapter 06 alone.
+# The fallback: bubblewrap fails as it does where namespaces are unavailable
+# (a stand-in bwrap first on PATH); chapter 06 alone.
 rm -rf "${handin:?}/$ch01" "${handin:?}/$ch04"
-say "grading chapter $ch06 alone without the sandbox (the fallback)"
-PBM_GRADE_CONFINE=none "$ROOT/pbm" grade --limit "$LIMIT" "$handin" </dev/null >"$tmp/fallback.log" 2>&1 ||
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho "bwrap: No permissions to create new namespace (selftest stand-in)" >&2\nexit 1\n' \
+  >"$tmp/bin/bwrap"
+chmod +x "$tmp/bin/bwrap"
+say "grading chapter $ch06 alone where bwrap cannot make a sandbox (the fallback)"
+PATH="$tmp/bin:$PATH" "$ROOT/pbm" grade --limit "$LIMIT" "$handin" </dev/null >"$tmp/fallback.log" 2>&1 ||
   fail "./pbm grade without a sandbox failed: $(tail -n 3 "$tmp/fallback.log")"
-grep -q "run UNCONFINED" "$tmp/fallback.log" || fail "no warning that the hand-in ran unconfined"
+grep "run UNCONFINED" "$tmp/fallback.log" || fail "no warning that the hand-in ran unconfined"
 IFS=$'\t' read -r _ _ passed total status _ < <(grep "^${ch06:0:2}	" "$PBM_GRADE_BUILD/summary.tsv")
 [[ $status == passed && $passed == "$total" ]] || fail "chapter $ch06 without the sandbox: $passed/$total $status"
 say "  ok   without the sandbox chapter $ch06 still grades: $passed/$total, with the warning"
