@@ -10,8 +10,10 @@ Modes:
 
 One build tree (build/grade) holds both: CMake (cmake/PbmChapter.cmake,
 PBM_GRADING) compiles each chapter's hand-in and, per chapter, its reference
-once. Each chapter's tests are built on their own, so one chapter's compile
-error does not stop the others, and run by ctest, each test through
+once. The repository's code the tests need is built first, for all chapters
+at once; then each chapter's tests are built on their own (the hand-in's files
+and the link), so one chapter's compile error does not stop the others, and
+run by ctest, each test through
 tools/grade_sandbox.py: confined (bubblewrap), with a time limit per test, a
 stop for a chapter that hangs and a budget per chapter. The score table is
 printed; report.md, junit.xml, summary.tsv and results.tsv are written into
