@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <limits>
 
-#include "pbm/app/headless.h"
 #include "pbm/core/exercise.h"
+#include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
 
 namespace ch01 {
@@ -120,10 +120,10 @@ void FieldScene::settingsChanged() {
   restartClock();
 }
 
-void FieldScene::advance(double tLimit) {
-  // In the viewer (tLimit = infinity) the particles start over at T, so the
-  // animation keeps following the traced polygons.
-  if (std::isinf(tLimit) && loop_ && time_ >= settings_.tEnd - 1e-12) restartClock();
+void FieldScene::advance(double tLimit, pbm::Host host) {
+  // In the viewer the particles start over at T, so the animation keeps
+  // following the traced polygons.
+  if (host == pbm::Host::Viewer && loop_ && time_ >= settings_.tEnd - 1e-12) restartClock();
   const double h = settings_.h;
   const double hStep = pbm::clipStep(time_, h, tLimit);
   // The clock after k fixed steps is k h, computed, like traceIntegralCurve's

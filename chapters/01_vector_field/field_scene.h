@@ -62,7 +62,7 @@ class FieldScene : public pbm::Scene {
   int startSize() const override { return 2; }
   std::vector<std::string> methods() const override { return {}; }  // Euler only
   void reset() override;
-  void advance(double tLimit) override;
+  void advance(double tLimit, pbm::Host host) override;
   double time() const override { return time_; }
   long evals() const override { return counter_.evals(); }
   bool stateFinite() const override;

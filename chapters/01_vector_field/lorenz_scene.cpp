@@ -12,8 +12,8 @@
 #include <optional>
 
 #include "field_scenes.h"
-#include "pbm/app/headless.h"
 #include "pbm/core/counting_system.h"
+#include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
 #include "pbm/fields/lorenz_system.h"
 #include "pbm/viewer/canvas3d.h"
@@ -121,7 +121,7 @@ class LorenzScene : public pbm::Scene {
   }
   void settingsChanged() override { restart(); }  // keep the seeds, start their curves over
 
-  void advance(double tLimit) override {
+  void advance(double tLimit, pbm::Host) override {
     const double h = settings_.h;
     const double hStep = pbm::clipStep(time_, h, tLimit);
     system_.params = lorenz_;

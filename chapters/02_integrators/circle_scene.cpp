@@ -18,12 +18,12 @@
 #include <vector>
 
 #include "integrator_scenes.h"
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/exercise.h"
+#include "pbm/core/stepping.h"
 #include "pbm/fields/field_point.h"
 #include "pbm/fields/fields.h"
-#include "pbm/integrators/adaptive.h"
+#include "pbm/integrators/adaptive_run.h"
+#include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
 #include "stability_inset.h"
 
@@ -36,22 +36,21 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 constexpr size_t kMaxTrail = 40000;
 
 // r per step on the rotation field (C2.1), the prediction the table shows.
-double rhoPerStep(pbm::Method m, double h) {
-  switch (m) {
-    case pbm::Method::Euler:
-      return std::sqrt(1 + h * h);
-    case pbm::Method::Midpoint:
-      return std::sqrt(1 + std::pow(h, 4) / 4);
-    case pbm::Method::RK4:
-      return std::sqrt(1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576);
-  }
-  return 1;
+double rhoPerStep(const std::string& method, double h) {
+  if (method == "euler") return std::sqrt(1 + h * h);
+  if (method == "midpoint") return std::sqrt(1 + std::pow(h, 4) / 4);
+  if (method == "rk4") return std::sqrt(1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576);
+  return std::numeric_limits<double>::quiet_NaN();
 }
 
-// One point moving in the rotation field (chapter 01's FieldPoint), with its
-// evaluation counter and the path it left.
+// One point moving in the rotation field (chapter 01's FieldPoint) under one
+// method, with its stepper (clock, evaluations, divergence) and the path it left.
 struct Track {
-  explicit Track(const Vector2d& x0) : point(pbm::rotationField, x0), counted(point), trail{x0} {}
+  Track(const Vector2d& x0, const pbm::MethodInfo& method, double h)
+      : point(pbm::rotationField, x0), trail{x0} {
+    stepper.reset(method, h);
+    stepper.watch(point);
+  }
   Vector2d x() const {
     Eigen::VectorXd s;
     double t;
@@ -74,7 +73,7 @@ struct Track {
     trail.push_back(x());
   }
   pbm::FieldPoint point;
-  pbm::CountingSystem counted;
+  pbm::Stepper stepper;
   std::vector<Vector2d> trail;
   std::vector<double> revR;  // r at the first step ending at or after each revolution
   std::vector<long> revN;    // and the number of steps taken by then
@@ -107,7 +106,9 @@ class CircleScene : public pbm::Scene {
            "h = 2 sqrt 2. Change h and watch the error-vs-h slopes 1, 2, 4.";
   }
   std::vector<std::string> methods() const override {
-    return {"euler", "midpoint", "rk4", "adaptive"};
+    std::vector<std::string> names = pbm::methodNames(pbm::integratorMethods());
+    names.push_back(pbm::adaptiveEulerMethod().name);
+    return names;
   }
   int startSize() const override { return 2; }
   bool usesTol() const override { return true; }
@@ -118,14 +119,17 @@ class CircleScene : public pbm::Scene {
     const Vector2d x0(settings_.start[0], settings_.start[1]);
     x0_ = x0;
     tracks_.clear();
-    for (int i = 0; i < 3; ++i) tracks_.push_back(std::make_unique<Track>(x0));
-    adaptive_ = std::make_unique<Track>(x0);
-    adaptiveOn_ = !parseFixedMethod(settings_.method, primary_);
-    stats_ = {};
+    const pbm::MethodList& fixed = pbm::integratorMethods();
+    for (const pbm::MethodInfo& m : fixed)
+      tracks_.push_back(std::make_unique<Track>(x0, m, settings_.h));
+    adaptive_ = std::make_unique<Track>(x0, pbm::adaptiveEulerMethod(), settings_.h);
+    adaptiveOn_ = settings_.method == pbm::adaptiveEulerMethod().name;
+    primary_ = 0;
+    if (!adaptiveOn_)
+      primary_ = static_cast<int>(&pbm::findMethod(fixed, settings_.method) - fixed.data());
+    adaptiveRun_.reset(settings_.h);
     rejectedAt_.clear();
-    hNext_ = settings_.h;
     time_ = 0;
-    fixedSteps_ = 0;
     lastH_ = 0;
     appliedH_ = settings_.h, appliedTol_ = settings_.tol, appliedMethod_ = settings_.method;
   }
@@ -137,36 +141,33 @@ class CircleScene : public pbm::Scene {
       reset();
   }
 
-  void advance(double tLimit) override {
+  void advance(double tLimit, pbm::Host host) override {
     if (!adaptiveOn_) {
-      const double h = pbm::clipStep(time_, settings_.h, tLimit);
-      stepFixed(h);
-      time_ = h == settings_.h ? fixedSteps_ * settings_.h : tLimit;
-      lastH_ = h;
+      stepFixed(tLimit);
+      time_ = primaryTrack().stepper.time();
+      lastH_ = primaryTrack().stepper.lastStep();
       return;
     }
-    // Adaptive Euler: try the proposed step (clipped to land on tLimit); the
+    // Adaptive Euler: the proposed step, clipped to land on tLimit; the
     // student's adaptiveStep retries smaller until the error estimate meets tol.
-    const long rejectedBefore = stats_.rejected;
     const Vector2d from = adaptive_->x();
-    const double tryH = pbm::clipStep(time_, hNext_, tLimit);
-    const double next = pbm::adaptiveStep(adaptive_->counted, tryH, settings_.tol, &stats_);
-    const bool landed = tryH != hNext_ && stats_.lastH == tryH;  // the clipped last step
-    // A clipped step says nothing about the h the field wants: keep the old proposal then.
-    if (!landed) hNext_ = next;
-    if (stats_.rejected > rejectedBefore) rejectedAt_.push_back(from);
-    lastH_ = stats_.lastH;
-    time_ = landed ? tLimit : adaptive_->t();
+    adaptiveRun_.advance(adaptive_->point, tLimit, settings_.tol);
+    adaptive_->stepper.check(adaptive_->point);
+    if (adaptiveRun_.lastRejected()) rejectedAt_.push_back(from);
+    lastH_ = adaptiveRun_.lastStep();
+    time_ = adaptiveRun_.time();
     adaptive_->record();
-    // The fixed-step spirals follow in the viewer (tLimit = infinity) to compare at equal t.
-    if (std::isinf(tLimit))
-      while ((fixedSteps_ + 1) * settings_.h <= time_) stepFixed(settings_.h);
+    // The fixed-step spirals follow in the viewer to compare at equal t.
+    if (host == pbm::Host::Viewer)
+      while ((tracks_[0]->stepper.steps() + 1) * settings_.h <= time_) stepFixed(tLimit);
   }
 
   double time() const override { return time_; }
   double lastStepSize() const override { return lastH_ > 0 ? lastH_ : settings_.h; }
-  long evals() const override { return primaryTrack().counted.evals(); }
-  bool stateFinite() const override { return primaryTrack().x().allFinite(); }
+  long evals() const override {
+    return adaptiveOn_ ? adaptiveRun_.stats().evals : primaryTrack().stepper.evals();
+  }
+  bool stateFinite() const override { return !primaryTrack().stepper.diverged(); }
 
   std::vector<std::string> csvColumns() const override {
     return {"t", "x", "y", "r", "h", "evals"};
@@ -184,20 +185,18 @@ class CircleScene : public pbm::Scene {
     // other: midpoint is drawn wide underneath, RK4 thin on top, the exact
     // circle dashed over both.
     const float width[] = {2.2f, 5.f, 1.6f};
-    for (int i : {0, 1, 2}) {
-      const pbm::Method m = kFixedMethods[i];
-      c.polyline(shown(tracks_[i]->trail), methodColor(m), width[i]);
-    }
+    for (int i : {0, 1, 2})
+      c.polyline(shown(tracks_[i]->trail), tracks_[i]->stepper.method().colour, width[i]);
     c.dashedCircle({0, 0}, x0_.norm(), pbm::colors::kExact, 1.2f);
     for (int i = 0; i < 3; ++i) {
-      const pbm::Method m = kFixedMethods[i];
+      const pbm::MethodInfo& m = tracks_[i]->stepper.method();
       const Vector2d x = tracks_[i]->x();
       const auto at = shown({x});
       if (at.empty()) continue;
-      c.dot(at[0], 4.5f, methodColor(m));
+      c.dot(at[0], 4.5f, m.colour);
       char buf[64];
-      std::snprintf(buf, sizeof buf, "%s  r = %.7f", methodLabel(m), x.norm());
-      c.text(at[0], buf, methodColor(m), {10.f, -26.f + 16.f * i});
+      std::snprintf(buf, sizeof buf, "%s  r = %.7f", m.label.c_str(), x.norm());
+      c.text(at[0], buf, m.colour, {10.f, -26.f + 16.f * i});
     }
     if (adaptiveOn_) {
       const auto pts = shown(adaptive_->trail);
@@ -221,13 +220,12 @@ class CircleScene : public pbm::Scene {
     char buf[160];
     const double h = settings_.h;
     std::snprintf(buf, sizeof buf, "rho/step  Euler %.6f  mid %.8f  RK4 %.10f",
-                  rhoPerStep(pbm::Method::Euler, h), rhoPerStep(pbm::Method::Midpoint, h),
-                  rhoPerStep(pbm::Method::RK4, h));
+                  rhoPerStep("euler", h), rhoPerStep("midpoint", h), rhoPerStep("rk4", h));
     lines.push_back(buf);
     if (adaptiveOn_) {
+      const pbm::AdaptiveStats& st = adaptiveRun_.stats();
       std::snprintf(buf, sizeof buf, "adaptive: %ld accepted, %ld rejected, h in [%.3g, %.3g]",
-                    stats_.accepted, stats_.rejected, stats_.accepted ? stats_.hMin : 0.0,
-                    stats_.hMax);
+                    st.accepted, st.rejected, st.accepted ? st.hMin : 0.0, st.hMax);
       lines.push_back(buf);
     }
   }
@@ -241,23 +239,21 @@ class CircleScene : public pbm::Scene {
   }
 
  private:
-  const Track& primaryTrack() const {
-    if (adaptiveOn_) return *adaptive_;
-    return *tracks_[static_cast<int>(primary_)];
-  }
-  pbm::Method primaryMethod() const { return adaptiveOn_ ? pbm::Method::Euler : primary_; }
+  const Track& primaryTrack() const { return adaptiveOn_ ? *adaptive_ : *tracks_[primary_]; }
 
-  void stepFixed(double h) {
-    ++fixedSteps_;
-    const double tAfter = fixedSteps_ * settings_.h;
-    for (int i = 0; i < 3; ++i) {
-      Track& tr = *tracks_[i];
-      if (!tr.x().allFinite()) continue;  // an unstable run stops, the others go on
-      pbm::step(tr.counted, kFixedMethods[i], h);
+  // One step of every fixed-step track on the same clock; a diverged run
+  // stops, the others go on.
+  void stepFixed(double tLimit) {
+    for (auto& track : tracks_) {
+      Track& tr = *track;
+      const double h = tr.stepper.plan(tLimit);
+      if (tr.stepper.diverged()) continue;
+      tr.stepper.step(tr.point, h);
+      tr.stepper.check(tr.point);
       tr.record();
-      if (tAfter >= kTwoPi * (tr.revR.size() + 1) - 1e-9) {
+      if (tr.stepper.time() >= kTwoPi * (tr.revR.size() + 1) - 1e-9) {
         tr.revR.push_back(tr.x().norm());
-        tr.revN.push_back(fixedSteps_);
+        tr.revN.push_back(tr.stepper.steps());
       }
     }
   }
@@ -285,7 +281,7 @@ class CircleScene : public pbm::Scene {
     }
     if (ImGui::BeginTable("revs", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("rev (n)");
-      for (pbm::Method m : kFixedMethods) ImGui::TableSetupColumn(methodLabel(m));
+      for (const auto& tr : tracks_) ImGui::TableSetupColumn(tr->stepper.method().label.c_str());
       ImGui::TableHeadersRow();
       const size_t first = revs > 5 ? revs - 5 : 0;
       for (size_t k = first; k < revs; ++k) {
@@ -296,10 +292,9 @@ class CircleScene : public pbm::Scene {
           ImGui::TableNextColumn();
           const Track& tr = *tracks_[i];
           if (k >= tr.revR.size()) continue;
-          const double pred =
-              x0_.norm() * std::pow(rhoPerStep(kFixedMethods[i], settings_.h), tr.revN[k]);
-          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(methodColor(kFixedMethods[i])), "%.7g",
-                             tr.revR[k]);
+          const pbm::MethodInfo& m = tr.stepper.method();
+          const double pred = x0_.norm() * std::pow(rhoPerStep(m.name, settings_.h), tr.revN[k]);
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.colour), "%.7g", tr.revR[k]);
           ImGui::TextDisabled("%.7g", pred);
         }
       }
@@ -307,7 +302,7 @@ class CircleScene : public pbm::Scene {
     }
   }
 
-  // One revolution with the student's integrate for h over two decades; the
+  // One revolution with each method for h over two decades; the
   // least-squares slope of log error against log h is the method's order.
   void errorVsH() {
     if (sweepFor_ != settings_.h) {
@@ -315,13 +310,15 @@ class CircleScene : public pbm::Scene {
       sweep_.clear();
       sweepError_.clear();
       try {
-        for (pbm::Method m : kFixedMethods) {
+        for (const pbm::MethodInfo& m : pbm::integratorMethods()) {
           pbm::XYSeries s;
-          s.color = methodColor(m);
+          s.color = m.colour;
           for (int i = 0; i <= 8; ++i) {
             const double h = 0.002 * std::pow(100.0, i / 8.0);  // 0.002 .. 0.2
             pbm::FieldPoint p(pbm::rotationField, x0_);
-            pbm::integrate(p, m, h, kTwoPi);
+            pbm::Stepper run;
+            run.reset(m, h);
+            while (run.time() < kTwoPi) run.advance(p, kTwoPi);
             Eigen::VectorXd x;
             double t;
             p.getState(x, t);
@@ -332,7 +329,7 @@ class CircleScene : public pbm::Scene {
             }
           }
           char buf[64];
-          std::snprintf(buf, sizeof buf, "%s slope %.2f", methodLabel(m), slope(s.x, s.y));
+          std::snprintf(buf, sizeof buf, "%s slope %.2f", m.label.c_str(), slope(s.x, s.y));
           s.name = buf;
           sweep_.push_back(s);
         }
@@ -365,15 +362,13 @@ class CircleScene : public pbm::Scene {
   }
 
   Vector2d x0_{1, 0};
-  std::vector<std::unique_ptr<Track>> tracks_;  // Euler, midpoint, RK4
+  std::vector<std::unique_ptr<Track>> tracks_;  // integratorMethods(): Euler, midpoint, RK4
   std::unique_ptr<Track> adaptive_;
   bool adaptiveOn_ = false;
-  pbm::Method primary_ = pbm::Method::Euler;
-  pbm::AdaptiveStats stats_;
+  int primary_ = 0;
+  pbm::AdaptiveRun adaptiveRun_;
   std::vector<Vector2d> rejectedAt_;  // where an adaptive step had to retry
-  double hNext_ = 0.1;
   double time_ = 0;
-  long fixedSteps_ = 0;
   double lastH_ = 0;
   double exaggerate_ = 1;
   double appliedH_ = 0, appliedTol_ = 0;

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "integrator_scenes.h"
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
+#include "pbm/core/stepping.h"
+#include "pbm/integrators/methods.h"
 
 namespace ch02 {
 
@@ -46,11 +46,15 @@ class DecaySystem : public pbm::OdeSystem {
   double x_ = 1, t_ = 0;
 };
 
+// x' = -k x under one method, with its stepper and the (t, x) after each step.
 struct Track {
-  explicit Track(const double& k) : sys(k), counted(sys) {}
+  Track(const double& k, const pbm::MethodInfo& method, double h) : sys(k) {
+    stepper.reset(method, h);
+    stepper.watch(sys);
+  }
   DecaySystem sys;
-  pbm::CountingSystem counted;
-  std::vector<Vector2d> points{{0.0, 1.0}};  // (t, x) after each step
+  pbm::Stepper stepper;
+  std::vector<Vector2d> points{{0.0, 1.0}};
 };
 
 class DecayScene : public pbm::Scene {
@@ -71,39 +75,42 @@ class DecayScene : public pbm::Scene {
            "but decays at 1.5, oscillates forever at 2 and explodes at 3. Midpoint and RK4 "
            "never flip sign; they blow up by monotone growth past hk = 2 and 2.785.";
   }
-  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  std::vector<std::string> methods() const override {
+    return pbm::methodNames(pbm::integratorMethods());
+  }
   int stepsPerFrame() const override { return 1; }
   pbm::ViewBox initialView() const override { return {{2.2, 0.6}, 2.2}; }
 
   void reset() override {
     tracks_.clear();
-    for (int i = 0; i < 3; ++i) tracks_.push_back(std::make_unique<Track>(k_));
-    parseFixedMethod(settings_.method, primary_);
-    time_ = 0;
-    steps_ = 0;
-    lastH_ = 0;
-  }
-  void advance(double tLimit) override {
-    // The viewer stops once the picture is complete (t > kHorizon).
-    if (std::isinf(tLimit) && time_ > kHorizon) return;
-    const double h = pbm::clipStep(time_, settings_.h, tLimit);
-    ++steps_;
-    time_ = h == settings_.h ? steps_ * settings_.h : tLimit;
-    for (int i = 0; i < 3; ++i) {
-      Track& tr = *tracks_[i];
-      if (!std::isfinite(tr.sys.x())) continue;
-      pbm::step(tr.counted, kFixedMethods[i], h);
-      tr.points.emplace_back(time_, tr.sys.x());
+    primary_ = 0;
+    for (const pbm::MethodInfo& m : pbm::integratorMethods()) {
+      if (m.name == settings_.method) primary_ = static_cast<int>(tracks_.size());
+      tracks_.push_back(std::make_unique<Track>(k_, m, settings_.h));
     }
-    lastH_ = h;
   }
-  double time() const override { return time_; }
-  double lastStepSize() const override { return lastH_ > 0 ? lastH_ : settings_.h; }
-  long evals() const override { return primary().counted.evals(); }
-  bool stateFinite() const override { return std::isfinite(primary().sys.x()); }
+  void advance(double tLimit, pbm::Host host) override {
+    // The viewer stops once the picture is complete (t > kHorizon).
+    if (host == pbm::Host::Viewer && time() > kHorizon) return;
+    for (auto& track : tracks_) {  // the same clock; a diverged run stops, the others go on
+      Track& tr = *track;
+      const double h = tr.stepper.plan(tLimit);
+      if (tr.stepper.diverged()) continue;
+      tr.stepper.step(tr.sys, h);
+      tr.stepper.check(tr.sys);
+      tr.points.emplace_back(tr.stepper.time(), tr.sys.x());
+    }
+  }
+  double time() const override { return primary().stepper.time(); }
+  double lastStepSize() const override {
+    return primary().stepper.steps() ? primary().stepper.lastStep() : settings_.h;
+  }
+  long evals() const override { return primary().stepper.evals(); }
+  bool stateFinite() const override { return !primary().stepper.diverged(); }
   std::vector<std::string> csvColumns() const override { return {"t", "x", "exact", "h", "evals"}; }
   std::vector<double> csvRow() const override {
-    return {time_, primary().sys.x(), std::exp(-k_ * time_), lastH_, double(evals())};
+    const double t = time();
+    return {t, primary().sys.x(), std::exp(-k_ * t), primary().stepper.lastStep(), double(evals())};
   }
 
   void draw(pbm::Canvas2D& c) override {
@@ -116,20 +123,20 @@ class DecayScene : public pbm::Scene {
     for (int i = 0; i <= 600; ++i) exact.push_back(plotPoint(0.05 * i, std::exp(-k_ * 0.05 * i)));
     c.dashedPolyline(exact, pbm::colors::kExact, 1.5f);
     c.text(plotPoint(0, 1), "x(0) = 1", pbm::colors::kDim, {6.f, -18.f});
-    for (int i = 0; i < 3; ++i) {
-      const pbm::Method m = kFixedMethods[i];
+    for (int i = 0; i < static_cast<int>(tracks_.size()); ++i) {
+      const pbm::MethodInfo& m = tracks_[i]->stepper.method();
       std::vector<Vector2d> pts;
       for (const auto& p : tracks_[i]->points) {
         if (!p.allFinite() || std::abs(p.y()) > 1e4) break;
         pts.push_back(plotPoint(p.x(), p.y()));
       }
-      c.polyline(pts, pbm::withAlpha(methodColor(m), 170), m == primary_ ? 2.5f : 1.5f);
-      for (const auto& p : pts) c.dot(p, 3.5f, methodColor(m));
+      c.polyline(pts, pbm::withAlpha(m.colour, 170), i == primary_ ? 2.5f : 1.5f);
+      for (const auto& p : pts) c.dot(p, 3.5f, m.colour);
       if (!pts.empty()) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%s x = %.4g", methodLabel(m),
+        std::snprintf(buf, sizeof buf, "%s x = %.4g", m.label.c_str(),
                       tracks_[i]->points[pts.size() - 1].y());
-        c.text(pts.back(), buf, methodColor(m), {8.f, -8.f + 15.f * (i - 1)});
+        c.text(pts.back(), buf, m.colour, {8.f, -8.f + 15.f * (i - 1)});
       }
     }
   }
@@ -156,13 +163,11 @@ class DecayScene : public pbm::Scene {
   }
 
  private:
-  const Track& primary() const { return *tracks_[static_cast<int>(primary_)]; }
+  const Track& primary() const { return *tracks_[primary_]; }
 
   double k_ = 1.0;
-  std::vector<std::unique_ptr<Track>> tracks_;
-  pbm::Method primary_ = pbm::Method::Euler;
-  double time_ = 0, lastH_ = 0;
-  long steps_ = 0;
+  std::vector<std::unique_ptr<Track>> tracks_;  // integratorMethods(): Euler, midpoint, RK4
+  int primary_ = 0;
 };
 
 }  // namespace

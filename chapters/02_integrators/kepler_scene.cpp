@@ -16,10 +16,11 @@
 #include <vector>
 
 #include "integrator_scenes.h"
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/exercise.h"
-#include "pbm/integrators/adaptive.h"
+#include "pbm/core/stepping.h"
+#include "pbm/fields/euler.h"
+#include "pbm/integrators/adaptive_run.h"
+#include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
 
 namespace ch02 {
@@ -90,7 +91,9 @@ class KeplerScene : public pbm::Scene {
            "error estimate e against tol.";
   }
   std::vector<std::string> methods() const override {
-    return {"adaptive", "euler", "midpoint", "rk4"};
+    std::vector<std::string> names{pbm::adaptiveEulerMethod().name};
+    for (const std::string& n : pbm::methodNames(pbm::integratorMethods())) names.push_back(n);
+    return names;
   }
   bool usesTol() const override { return true; }
   int stepsPerFrame() const override { return 3; }
@@ -101,14 +104,15 @@ class KeplerScene : public pbm::Scene {
     s0_.resize(4);
     s0_ << rp, 0, 0, std::sqrt((1 + ecc_) / (1 - ecc_));
     sys_ = std::make_unique<KeplerSystem>(s0_);
-    counted_ = std::make_unique<pbm::CountingSystem>(*sys_);
-    adaptive_ = !parseFixedMethod(settings_.method, method_);
-    stats_ = {};
-    hNext_ = settings_.h;
+    adaptive_ = settings_.method == pbm::adaptiveEulerMethod().name;
+    stepper_.reset(adaptive_ ? pbm::adaptiveEulerMethod()
+                             : pbm::findMethod(pbm::integratorMethods(), settings_.method),
+                   settings_.h);
+    stepper_.watch(*sys_);
+    adaptiveRun_.reset(settings_.h);
     lastH_ = 0;
     lastE_ = kNaN;
     time_ = 0;
-    steps_ = 0;
     accepted_ = {sys_->pos()};
     rejected_.clear();
     hPlot_.clear();
@@ -118,41 +122,36 @@ class KeplerScene : public pbm::Scene {
     comparisonNote_.clear();
   }
 
-  void advance(double tLimit) override {
-    if (!comparison_ && std::isinf(tLimit) && comparisonNote_.empty()) startComparison();
+  void advance(double tLimit, pbm::Host host) override {
+    if (!comparison_ && host == pbm::Host::Viewer && comparisonNote_.empty()) startComparison();
     if (adaptive_) {
-      const double tryH = pbm::clipStep(time_, hNext_, tLimit);
       sys_->recording = true;
       sys_->probes.clear();
-      double next;
       try {
-        next = pbm::adaptiveStep(*counted_, tryH, settings_.tol, &stats_);
+        adaptiveRun_.advance(*sys_, tLimit, settings_.tol);
       } catch (...) {
         sys_->recording = false;
         throw;
       }
       sys_->recording = false;
-      const bool landed = tryH != hNext_ && stats_.lastH == tryH;
-      if (!landed) hNext_ = next;
-      lastH_ = stats_.lastH;
-      lastE_ = stats_.lastError;
-      time_ = landed ? tLimit : sys_->t();
+      stepper_.check(*sys_);
+      lastH_ = adaptiveRun_.lastStep();
+      lastE_ = adaptiveRun_.stats().lastError;
+      time_ = adaptiveRun_.time();
       // Probes beyond the accepted end belong to rejected attempts.
       for (const auto& p : sys_->probes)
         if (p.t > time_ + 1e-15 && rejected_.size() < 20000) rejected_.push_back(p.x);
     } else {
-      const double h = pbm::clipStep(time_, settings_.h, tLimit);
-      pbm::step(*counted_, method_, h);
-      ++steps_;
-      lastH_ = h;
-      time_ = h == settings_.h ? steps_ * settings_.h : tLimit;
+      stepper_.advance(*sys_, tLimit);
+      lastH_ = stepper_.lastStep();
+      time_ = stepper_.time();
     }
     if (accepted_.size() < 200000) accepted_.push_back(sys_->pos());
     hPlot_.push(time_, {lastH_});
     if (adaptive_) ePlot_.push(time_, {lastE_ / settings_.tol, 1.0});
     if (comparison_) {  // fixed-h Euler follows at equal time
       while (comparison_->t() + comparisonH_ <= time_ + 1e-12) {
-        pbm::step(*comparison_, pbm::Method::Euler, comparisonH_);
+        pbm::eulerStep(*comparison_, comparisonH_);
         if (comparisonTrail_.size() < 200000) comparisonTrail_.push_back(comparison_->pos());
       }
     }
@@ -160,8 +159,8 @@ class KeplerScene : public pbm::Scene {
 
   double time() const override { return time_; }
   double lastStepSize() const override { return lastH_ > 0 ? lastH_ : settings_.h; }
-  long evals() const override { return counted_->evals(); }
-  bool stateFinite() const override { return sys_->state().allFinite(); }
+  long evals() const override { return adaptive_ ? adaptiveRun_.stats().evals : stepper_.evals(); }
+  bool stateFinite() const override { return !stepper_.diverged(); }
 
   std::vector<std::string> csvColumns() const override {
     return {"t", "x", "y", "vx", "vy", "r", "h", "evals", "err_est"};
@@ -203,7 +202,7 @@ class KeplerScene : public pbm::Scene {
         c.text(p, buf, pbm::colors::kEuler, {10.f, 4.f});
       }
     }
-    const pbm::Color mine = adaptive_ ? pbm::colors::kAdaptive : methodColor(method_);
+    const pbm::Color mine = stepper_.method().colour;
     const pbm::Color faint = pbm::withAlpha(pbm::colors::kAdaptive, 90);
     for (const auto& p : rejected_) c.cross(p, 3.f, faint, 1.f);
     const auto path = bounded(accepted_);
@@ -212,17 +211,18 @@ class KeplerScene : public pbm::Scene {
     const Vector2d p = sys_->pos();
     if (p.allFinite()) {
       c.dot(p, 5.f, mine);
-      c.text(p, adaptive_ ? "adaptive Euler" : methodLabel(method_), mine, {10.f, -18.f});
+      c.text(p, stepper_.method().label, mine, {10.f, -18.f});
     }
   }
 
   void hud(std::vector<std::string>& lines) const override {
     char buf[200];
     if (adaptive_) {
+      const pbm::AdaptiveStats& st = adaptiveRun_.stats();
       std::snprintf(buf, sizeof buf,
                     "adaptive Euler: %ld accepted, %ld rejected; h in [%.3g, %.3g] (%.0fx)",
-                    stats_.accepted, stats_.rejected, stats_.accepted ? stats_.hMin : 0.0,
-                    stats_.hMax, stats_.accepted ? stats_.hMax / stats_.hMin : 0.0);
+                    st.accepted, st.rejected, st.accepted ? st.hMin : 0.0, st.hMax,
+                    st.accepted ? st.hMax / st.hMin : 0.0);
       lines.push_back(buf);
     }
     if (comparison_) {
@@ -249,11 +249,12 @@ class KeplerScene : public pbm::Scene {
   void startComparison() {
     try {
       KeplerSystem probe(s0_);
-      pbm::AdaptiveStats st;
-      double h = settings_.h;
-      while (probe.t() < kTwoPi && st.evals < 4000000)
-        h = pbm::adaptiveStep(probe, std::min(h, kTwoPi - probe.t()), settings_.tol, &st);
-      if (probe.t() < kTwoPi) {
+      pbm::AdaptiveRun run;
+      run.reset(settings_.h);
+      while (run.time() < kTwoPi && run.stats().evals < 4000000)
+        run.advance(probe, kTwoPi, settings_.tol);
+      const pbm::AdaptiveStats& st = run.stats();
+      if (run.time() < kTwoPi) {
         comparisonNote_ = "(tol too small for a fixed-h comparison)";
         return;
       }
@@ -278,12 +279,10 @@ class KeplerScene : public pbm::Scene {
   double ecc_ = 0.7;
   VectorXd s0_;
   std::unique_ptr<KeplerSystem> sys_;
-  std::unique_ptr<pbm::CountingSystem> counted_;
   bool adaptive_ = true;
-  pbm::Method method_ = pbm::Method::Euler;
-  pbm::AdaptiveStats stats_;
-  double hNext_ = 0, lastH_ = 0, lastE_ = kNaN, time_ = 0;
-  long steps_ = 0;
+  pbm::Stepper stepper_;  // the chosen method; the divergence rule in both modes
+  pbm::AdaptiveRun adaptiveRun_;
+  double lastH_ = 0, lastE_ = kNaN, time_ = 0;
   std::vector<Vector2d> accepted_, rejected_;
   pbm::TimePlot hPlot_, ePlot_;
 

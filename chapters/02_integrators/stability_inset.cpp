@@ -7,31 +7,26 @@
 #include <numbers>
 
 #include "integrator_scenes.h"
+#include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch02 {
 
 using cd = std::complex<double>;
 
-bool parseFixedMethod(const std::string& name, pbm::Method& m) {
-  for (pbm::Method k : kFixedMethods)
-    if (name == methodName(k)) return m = k, true;
-  return false;
-}
-
-cd amplification(pbm::Method m, cd z) {
+cd amplification(int order, cd z) {
   cd sum = 1, term = 1;
-  for (int j = 1; j <= pbm::methodOrder(m); ++j) sum += (term *= z / double(j));
+  for (int j = 1; j <= order; ++j) sum += (term *= z / double(j));
   return sum;
 }
 
-const std::vector<cd>& stabilityBoundary(pbm::Method m) {
-  static std::array<std::vector<cd>, 3> cache;
-  auto& pts = cache[static_cast<int>(m)];
+const std::vector<cd>& stabilityBoundary(int order) {
+  static std::array<std::vector<cd>, 5> cache;  // orders 1..4
+  auto& pts = cache.at(static_cast<size_t>(order));
   if (!pts.empty()) return pts;
   // R(z) - w = 0 with |w| = 1: the eigenvalues of the companion matrix of the
   // monic polynomial z^p + c_{p-1} z^{p-1} + ... + c_0, c_j = p!/j! (1 - w for j = 0).
-  const int p = pbm::methodOrder(m);
+  const int p = order;
   double pFact = 1;
   for (int j = 2; j <= p; ++j) pFact *= j;
   const int samples = 720;
@@ -74,10 +69,10 @@ void drawStabilityInset(double h, float side) {
     dl->AddLine(ImVec2(a.x - 3, a.y), ImVec2(a.x + 3, a.y), axis);
     dl->AddLine(ImVec2(b.x, b.y - 3), ImVec2(b.x, b.y + 3), axis);
   }
-  for (pbm::Method m : kFixedMethods)
-    for (const cd& z : stabilityBoundary(m)) {
+  for (const pbm::MethodInfo& m : pbm::integratorMethods())
+    for (const cd& z : stabilityBoundary(m.order)) {
       const ImVec2 s = toScreen(z);
-      dl->AddRectFilled(ImVec2(s.x - 1, s.y - 1), ImVec2(s.x + 1, s.y + 1), methodColor(m));
+      dl->AddRectFilled(ImVec2(s.x - 1, s.y - 1), ImVec2(s.x + 1, s.y + 1), m.colour);
     }
   // RK4's limit 2 sqrt 2 on the imaginary axis, and the rotation field's z = +-ih.
   for (double sign : {1.0, -1.0}) {
@@ -94,8 +89,8 @@ void drawStabilityInset(double h, float side) {
   ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::TextUnformatted("inside: |R(z)| <= 1");
-  for (pbm::Method m : kFixedMethods)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(methodColor(m)), "%s", methodLabel(m));
+  for (const pbm::MethodInfo& m : pbm::integratorMethods())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.colour), "%s", m.label.c_str());
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kAdaptive), "o z = +-i h");
   ImGui::TextDisabled("  h = %.3g", h);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kRk4), "- 2 sqrt 2 i:");

@@ -11,16 +11,15 @@
 #include <complex>
 #include <vector>
 
-#include "pbm/integrators/integrators.h"
-
 namespace ch02 {
 
-// R(z) = sum_{j <= p} z^j / j! for the method's order p (RK4: p = 4).
-std::complex<double> amplification(pbm::Method m, std::complex<double> z);
+// R(z) = sum_{j <= p} z^j / j! for a method of order p (RK4: p = 4), the
+// explicit Runge-Kutta methods of chapter 02.
+std::complex<double> amplification(int order, std::complex<double> z);
 
 // Points on the boundary |R(z)| = 1: the roots of R(z) = e^{i theta} for
-// `samples` angles theta (computed once per method and cached).
-const std::vector<std::complex<double>>& stabilityBoundary(pbm::Method m);
+// `samples` angles theta (computed once per order 1..4 and cached).
+const std::vector<std::complex<double>>& stabilityBoundary(int order);
 
 // Draws the three boundaries into the current ImGui window as a square of
 // `side` pixels (equal scales on both axes), with z = +-ih marked and a legend

@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "pbm/app/headless.h"
 #include "pbm/core/counting_system.h"
+#include "pbm/core/stepping.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/spring_network.h"
 #include "pbm/stiffness/stiff_systems.h"
-#include "stepping.h"
 
 namespace {
 
@@ -30,27 +30,23 @@ using Sparse = Eigen::SparseMatrix<double>;
 
 // ------------------------------------------------------------ stiff sweep
 struct SweepCase {
-  const char* name;
-  ch03::StepMethod method;
-  double hTimesK;  // explicit: h = hTimesK / k; implicit: fixed h
+  const char* name;  // the method's name in the registry
+  double hTimesK;    // explicit: h = hTimesK / k; implicit: fixed h
 };
 
 void stiffSweep(benchmark::State& state, SweepCase c, double k) {
   const double T = 5.0;
-  const double h = c.method == ch03::StepMethod::Implicit ? 0.1 : c.hTimesK / k;
+  const pbm::MethodInfo& method = pbm::findMethod(pbm::stiffnessMethods(), c.name);
+  const double h = pbm::isImplicitEuler(method) ? 0.1 : c.hTimesK / k;
   long steps = 0, evals = 0, jacobians = 0;
   double x = 0.0;
   for (auto _ : state) {
     ch03::StiffBowlSystem sys(k, {1.0, 1.0});
-    pbm::CountingSystem counter(sys);
-    double t = 0.0;
-    steps = 0;
-    while (t < T) {
-      const double hs = pbm::clipStep(t, h, T);
-      ch03::stepWith(counter, c.method, hs);
-      ++steps;
-      t = hs == h ? steps * h : T;
-    }
+    pbm::CountingSystem counter(sys);  // evaluations and Jacobians, whatever the method
+    pbm::Stepper stepper;
+    stepper.reset(method, h);
+    while (stepper.time() < T) stepper.step(counter, stepper.plan(T));
+    steps = stepper.steps();
     x = sys.position().x();
     evals = counter.evals();
     jacobians = counter.jacobians();
@@ -170,10 +166,7 @@ void implicitSolve(benchmark::State& state, Backend backend, const char* series,
 }
 
 const bool registered = [] {
-  const SweepCase sweeps[] = {{"euler", ch03::StepMethod::Euler, 1.9},
-                              {"midpoint", ch03::StepMethod::Midpoint, 1.9},
-                              {"rk4", ch03::StepMethod::RK4, 2.7},
-                              {"implicit", ch03::StepMethod::Implicit, 0.0}};
+  const SweepCase sweeps[] = {{"euler", 1.9}, {"midpoint", 1.9}, {"rk4", 2.7}, {"implicit", 0.0}};
   for (const SweepCase& c : sweeps)
     for (double k : {1e1, 1e2, 1e3, 1e4, 1e5})
       benchmark::RegisterBenchmark(

@@ -11,14 +11,14 @@
 #include <optional>
 #include <vector>
 
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/exercise.h"
+#include "pbm/core/stepping.h"
+#include "pbm/integrators/methods.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "stepping.h"
 #include "text.h"
 
 namespace ch03 {
@@ -26,15 +26,14 @@ namespace ch03 {
 namespace {
 
 using Eigen::Vector2d;
-using Eigen::VectorXd;
 
 struct Body {
-  StepMethod method = StepMethod::Euler;
   std::optional<PenaltySystem> sys;
-  std::optional<pbm::CountingSystem> counter;
+  pbm::Stepper stepper;
   std::vector<Vector2d> trail;
-  bool frozen = false;
+  bool frozen = false;  // viewer only: diverged, no longer stepped
   double frozenAt = 0.0;
+  const pbm::MethodInfo& method() const { return stepper.method(); }
 };
 
 class ParticleOnLineScene : public pbm::Scene {
@@ -61,7 +60,9 @@ class ParticleOnLineScene : public pbm::Scene {
            "k = f_max/epsilon holds the particle within epsilon of y = 0; explicit steps (red) "
            "need h below ~1/k or ring and explode; implicit Euler (violet) does not care.";
   }
-  std::vector<std::string> methods() const override { return explicitMethodNames(); }
+  std::vector<std::string> methods() const override {
+    return pbm::methodNames(pbm::integratorMethods());
+  }
   int startSize() const override { return 2; }
   int stepsPerFrame() const override {
     return std::max(1, static_cast<int>(std::lround((1.0 / 60.0) / settings_.h)));
@@ -71,52 +72,42 @@ class ParticleOnLineScene : public pbm::Scene {
 
   void reset() override {
     const Vector2d y0(settings_.start[0], settings_.start[1]);
-    startScale_ = stateScale(y0);
     auto target = [this](double t) { return targetAt(t); };
+    explicit_.stepper.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method),
+                            settings_.h);
+    implicit_.stepper.reset(pbm::implicitEulerMethod(), settings_.h);
     for (Body* b : {&explicit_, &implicit_}) {
-      b->counter.reset();
       b->sys.emplace(k(), kMouse_, fMax_, target, y0);
-      b->counter.emplace(*b->sys);
+      b->stepper.watch(*b->sys);
       b->trail.assign(1, y0);
       b->frozen = false;
     }
-    explicit_.method = parseMethod(settings_.method);
-    implicit_.method = StepMethod::Implicit;
-    steps_ = 0;
-    t_ = 0.0;
     message_.clear();
-    plot_ = pbm::TimePlot("y / epsilon", {methodLabel(explicit_.method), "implicit Euler"},
-                          {methodColor(explicit_.method), pbm::colors::kImplicit});
+    plot_ = pbm::TimePlot("y / epsilon", {explicit_.method().label, implicit_.method().label},
+                          {explicit_.method().colour, implicit_.method().colour});
   }
 
-  void advance(double tLimit) override {
-    const double h = settings_.h;
-    const double hStep = pbm::clipStep(t_, h, tLimit);
-    const bool viewer = inViewer(tLimit);
-    lastH_ = hStep;
-    ++steps_;
-    const double t1 = hStep == h ? steps_ * h : t_ + hStep;
-    stepBody(explicit_, hStep, t1, viewer);
+  void advance(double tLimit, pbm::Host host) override {
+    const bool viewer = host == pbm::Host::Viewer;
+    stepBody(explicit_, tLimit, viewer);
     if (message_.empty()) {
       try {
-        stepBody(implicit_, hStep, t1, viewer);
+        stepBody(implicit_, tLimit, viewer);
       } catch (const pbm::ExerciseNotDone& e) {
         if (!viewer) throw;
         message_ = "implicit Euler: exercise " + e.exercise() + " not done yet";
       }
     }
-    t_ = t1;
     if (viewer)
-      plot_.push(t_, {explicit_.frozen ? NAN : explicit_.sys->position().y() / epsilon_,
-                      message_.empty() ? implicit_.sys->position().y() / epsilon_ : NAN});
+      plot_.push(time(), {explicit_.frozen ? NAN : explicit_.sys->position().y() / epsilon_,
+                          message_.empty() ? implicit_.sys->position().y() / epsilon_ : NAN});
   }
 
-  double time() const override { return t_; }
-  double lastStepSize() const override { return lastH_; }
-  long evals() const override { return explicit_.counter->evals() + implicit_.counter->evals(); }
-  bool stateFinite() const override {
-    return explicit_.frozen || !blownUp(explicit_.sys->position(), startScale_);
-  }
+  double time() const override { return explicit_.stepper.time(); }
+  double lastStepSize() const override { return explicit_.stepper.lastStep(); }
+  long evals() const override { return explicit_.stepper.evals() + implicit_.stepper.evals(); }
+  // In the viewer a diverged explicit particle is frozen and the implicit one goes on.
+  bool stateFinite() const override { return explicit_.frozen || !explicit_.stepper.diverged(); }
 
   std::vector<std::string> csvColumns() const override {
     return {"t",        "x_explicit", "y_explicit",     "x_implicit",    "y_implicit",
@@ -124,16 +115,16 @@ class ParticleOnLineScene : public pbm::Scene {
   }
   std::vector<double> csvRow() const override {
     const Vector2d e = explicit_.sys->position(), i = implicit_.sys->position();
-    const Vector2d g = targetAt(t_);
-    return {t_,
+    const Vector2d g = targetAt(time());
+    return {time(),
             e.x(),
             e.y(),
             i.x(),
             i.y(),
             g.x(),
             g.y(),
-            static_cast<double>(explicit_.counter->evals()),
-            static_cast<double>(implicit_.counter->evals())};
+            static_cast<double>(explicit_.stepper.evals()),
+            static_cast<double>(implicit_.stepper.evals())};
   }
 
   pbm::ViewBox initialView() const override { return {{0.0, -0.25}, 1.55}; }
@@ -148,7 +139,7 @@ class ParticleOnLineScene : public pbm::Scene {
     c.text({hi.x(), epsilon_}, format("|y| = epsilon = %.3g", epsilon_), pbm::colors::kWarning,
            {-170.f, -18.f});
     drawMagnifier(c, lo, hi);
-    const Vector2d g = targetAt(t_);
+    const Vector2d g = targetAt(time());
     c.cross(g, 7.f, pbm::colors::kAdaptive, 2.f);
     c.text(g, dragging_ ? "mouse" : "target", pbm::colors::kAdaptive);
     drawBody(c, implicit_, message_.empty());
@@ -171,10 +162,10 @@ class ParticleOnLineScene : public pbm::Scene {
     ImGui::Text("steps per second of motion at that h: %.0f", (k() + kMouse_) / 2.0);
     const double ye = std::abs(explicit_.sys->position().y()),
                  yi = std::abs(implicit_.sys->position().y());
-    ImGui::TextColored(ImColor(methodColor(explicit_.method)), "%s: |y| = %.3g = %.2f epsilon",
-                       methodLabel(explicit_.method), ye, ye / epsilon_);
-    ImGui::TextColored(ImColor(pbm::colors::kImplicit), "implicit Euler: |y| = %.3g = %.2f epsilon",
-                       yi, yi / epsilon_);
+    ImGui::TextColored(ImColor(explicit_.method().colour), "%s: |y| = %.3g = %.2f epsilon",
+                       explicit_.method().label.c_str(), ye, ye / epsilon_);
+    ImGui::TextColored(ImColor(implicit_.method().colour), "%s: |y| = %.3g = %.2f epsilon",
+                       implicit_.method().label.c_str(), yi, yi / epsilon_);
     if (ImGui::Button("h = 0.5/k")) setH(0.5 / k());
     ImGui::SameLine();
     if (ImGui::Button("h = 1.9/k")) setH(1.9 / k());
@@ -207,24 +198,23 @@ class ParticleOnLineScene : public pbm::Scene {
     reset();
   }
 
-  void stepBody(Body& b, double hStep, double t1, bool viewer) {
+  void stepBody(Body& b, double tLimit, bool viewer) {
+    const double h = b.stepper.plan(tLimit);  // the clock runs on for a frozen body
     if (b.frozen) return;
-    stepWith(*b.counter, b.method, hStep);
-    VectorXd y;
-    double t;
-    b.sys->getState(y, t);
-    b.sys->setState(y, t1);
+    b.stepper.step(*b.sys, h);
+    b.stepper.installClock(*b.sys);  // t0 + k h: the target is a function of t
+    const bool diverged = b.stepper.check(*b.sys);
     if (!viewer) return;
     b.trail.push_back(b.sys->position());
     if (b.trail.size() > 600) b.trail.erase(b.trail.begin(), b.trail.begin() + 100);
-    if (blownUp(y, startScale_)) {
+    if (diverged) {
       b.frozen = true;
-      b.frozenAt = t1;
+      b.frozenAt = b.stepper.time();
     }
   }
 
   void drawBody(pbm::Canvas2D& c, const Body& b, bool alive) const {
-    const pbm::Color col = methodColor(b.method);
+    const pbm::Color col = b.method().colour;
     std::vector<Vector2d> pts;
     for (const auto& q : b.trail) pts.push_back(q.cwiseMax(-1e4).cwiseMin(1e4));
     c.polyline(pts, pbm::withAlpha(col, 170), 1.5f);
@@ -232,7 +222,7 @@ class ParticleOnLineScene : public pbm::Scene {
     const Vector2d p = pts.empty() ? b.sys->position() : pts.back();
     if (b.frozen) {
       c.text(c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin()),
-             format("%s diverged at t = %.3g s (h k = %.3g): lower h", methodLabel(b.method),
+             format("%s diverged at t = %.3g s (h k = %.3g): lower h", b.method().label.c_str(),
                     b.frozenAt, settings_.h * k()),
              pbm::colors::kWarning, {0.f, -20.f});
       return;
@@ -243,8 +233,8 @@ class ParticleOnLineScene : public pbm::Scene {
     c.arrow(p, p + s * drag, pbm::colors::kAdaptive, 1.5f);
     c.arrow(p, p + s * penalty, pbm::colors::kDim, 1.5f);
     c.dot(p, 6.f, col);
-    c.text(p, format("%s  |y| = %.2f eps", methodLabel(b.method), std::abs(p.y()) / epsilon_), col,
-           {10.f, b.method == StepMethod::Implicit ? 4.f : -20.f});
+    c.text(p, format("%s  |y| = %.2f eps", b.method().label.c_str(), std::abs(p.y()) / epsilon_),
+           col, {10.f, pbm::isImplicitEuler(b.method()) ? 4.f : -20.f});
   }
 
   // A strip below the line with y magnified so that epsilon is 0.25 m: the
@@ -262,8 +252,8 @@ class ParticleOnLineScene : public pbm::Scene {
       std::vector<Vector2d> pts;
       for (const auto& q : b->trail)
         pts.emplace_back(q.x(), yc + std::clamp(q.y() * mag, -2.2 * band, 2.2 * band));
-      c.polyline(pts, methodColor(b->method), 1.5f);
-      if (!pts.empty()) c.dot(pts.back(), 4.f, methodColor(b->method));
+      c.polyline(pts, b->method().colour, 1.5f);
+      if (!pts.empty()) c.dot(pts.back(), 4.f, b->method().colour);
     }
   }
 
@@ -272,9 +262,6 @@ class ParticleOnLineScene : public pbm::Scene {
   std::string message_;
   bool dragging_ = false;
   Vector2d mouse_{0.0, 0.0};
-  double startScale_ = 1.0;
-  long steps_ = 0;
-  double t_ = 0.0, lastH_ = 0.0;
   pbm::TimePlot plot_{"y / epsilon", {}, {}};
 };
 

@@ -8,18 +8,16 @@
 #include <imgui.h>
 
 #include <cmath>
-#include <limits>
 #include <optional>
 #include <vector>
 
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/exercise.h"
+#include "pbm/core/stepping.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/spring_network.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "stepping.h"
 #include "text.h"
 
 namespace ch03 {
@@ -33,20 +31,20 @@ constexpr double kSpan = 4.0;   // m between the pinned ends
 constexpr double kPluck = 0.8;  // m, height of the initial pluck
 
 // One chain under one method. Explicit methods step the first-order
-// NetworkSystem (x, v); "implicit" runs (4-5) on (x, v) directly.
+// NetworkSystem (x, v); "implicit" here is the second-order step (4-5) on
+// (x, v) directly, which the scene takes itself (Stepper::run).
 struct Chain {
-  StepMethod method = StepMethod::RK4;
   std::optional<NetworkSystem> sys;
-  std::optional<pbm::CountingSystem> counter;
+  pbm::Stepper stepper;
   VectorXd x, v;  // the implicit chain's state
-  long forceEvals = 0;
   int cgIterations = 0;
-  bool frozen = false;
+  bool frozen = false;  // viewer only: diverged, no longer stepped
   double frozenAt = 0.0;
 
-  VectorXd positions() const { return method == StepMethod::Implicit ? x : sys->positions(); }
-  VectorXd velocities() const { return method == StepMethod::Implicit ? v : sys->velocities(); }
-  long evals() const { return method == StepMethod::Implicit ? forceEvals : counter->evals(); }
+  const pbm::MethodInfo& method() const { return stepper.method(); }
+  bool implicit() const { return pbm::isImplicitEuler(method()); }
+  VectorXd positions() const { return implicit() ? x : sys->positions(); }
+  VectorXd velocities() const { return implicit() ? v : sys->velocities(); }
 };
 
 class SpringChainScene : public pbm::Scene {
@@ -71,7 +69,9 @@ class SpringChainScene : public pbm::Scene {
            "Euler (violet, CG solve) start together. Raise k_s: RK4 explodes once h omega_max > "
            "2.83, implicit never does, but its energy plot shows the price: numerical damping.";
   }
-  std::vector<std::string> methods() const override { return methodNames(); }
+  std::vector<std::string> methods() const override {
+    return pbm::methodNames(pbm::stiffnessMethods());
+  }
   int stepsPerFrame() const override {
     return std::max(1, static_cast<int>(std::lround((1.0 / 60.0) / settings_.h)));
   }
@@ -83,45 +83,34 @@ class SpringChainScene : public pbm::Scene {
     net_.gravity = gravity_;
     net_.assemble();
     x0_ = pluckedChain(n, kSpan, kPluck);
-    startScale_ = stateScale(x0_);
     e0_ = net_.potential(x0_);
-    start(main_, parseMethod(settings_.method));
-    start(partner_, StepMethod::Implicit);
+    start(main_, pbm::findMethod(pbm::stiffnessMethods(), settings_.method));
+    start(partner_, pbm::implicitEulerMethod());
     message_.clear();
-    steps_ = 0;
-    t_ = 0.0;
-    plot_ = pbm::TimePlot("energy E, J", {methodLabel(main_.method), "implicit Euler", "E(0)"},
-                          {methodColor(main_.method), pbm::colors::kImplicit, pbm::colors::kDim});
+    plot_ = pbm::TimePlot("energy E, J", {main_.method().label, partner_.method().label, "E(0)"},
+                          {main_.method().colour, partner_.method().colour, pbm::colors::kDim});
   }
 
-  void advance(double tLimit) override {
-    const double h = settings_.h, hStep = pbm::clipStep(t_, h, tLimit);
-    const bool viewer = inViewer(tLimit);
-    lastH_ = hStep;
-    ++steps_;
-    const double t1 = hStep == h ? steps_ * h : t_ + hStep;
-    stepChain(main_, hStep, t1, viewer);
-    if (viewer && main_.method != StepMethod::Implicit && message_.empty()) {
+  void advance(double tLimit, pbm::Host host) override {
+    const bool viewer = host == pbm::Host::Viewer;
+    stepChain(main_, tLimit, viewer);
+    if (viewer && !main_.implicit() && message_.empty()) {
       try {
-        stepChain(partner_, hStep, t1, viewer);
+        stepChain(partner_, tLimit, viewer);
       } catch (const pbm::ExerciseNotDone& e) {
         message_ = "implicit Euler: exercise " + e.exercise() + " not done yet";
       }
     }
-    t_ = t1;
     if (viewer)
-      plot_.push(
-          t_,
-          {main_.frozen ? NAN : energy(main_),
-           message_.empty() && main_.method != StepMethod::Implicit ? energy(partner_) : NAN, e0_});
+      plot_.push(time(), {main_.frozen ? NAN : energy(main_),
+                          message_.empty() && !main_.implicit() ? energy(partner_) : NAN, e0_});
   }
 
-  double time() const override { return t_; }
-  double lastStepSize() const override { return lastH_; }
-  long evals() const override { return main_.evals(); }
-  bool stateFinite() const override {
-    return main_.frozen || !blownUp(main_.positions(), startScale_);
-  }
+  double time() const override { return main_.stepper.time(); }
+  double lastStepSize() const override { return main_.stepper.lastStep(); }
+  long evals() const override { return main_.stepper.evals(); }
+  // In the viewer a diverged chain is frozen and the implicit one goes on.
+  bool stateFinite() const override { return main_.frozen || !main_.stepper.diverged(); }
 
   std::vector<std::string> csvColumns() const override {
     return {"t", "energy", "kinetic", "potential", "mid_x", "mid_y", "evals", "cg_iterations"};
@@ -130,20 +119,20 @@ class SpringChainScene : public pbm::Scene {
     const VectorXd x = main_.positions(), v = main_.velocities();
     const int mid = net_.particles / 2;
     const double ke = net_.kinetic(v), pe = net_.potential(x);
-    return {t_,
+    return {time(),
             ke + pe,
             ke,
             pe,
             x[2 * mid],
             x[2 * mid + 1],
-            static_cast<double>(main_.evals()),
-            main_.method == StepMethod::Implicit ? static_cast<double>(main_.cgIterations) : NAN};
+            static_cast<double>(main_.stepper.evals()),
+            main_.implicit() ? static_cast<double>(main_.cgIterations) : NAN};
   }
 
   pbm::ViewBox initialView() const override { return {{0.0, 0.45}, 2.0}; }
 
   void draw(pbm::Canvas2D& c) override {
-    if (main_.method != StepMethod::Implicit && message_.empty()) drawChain(c, partner_);
+    if (!main_.implicit() && message_.empty()) drawChain(c, partner_);
     drawChain(c, main_);
     for (int p : {0, net_.particles - 1}) {
       const Vector2d q(x0_[2 * p], x0_[2 * p + 1]);
@@ -153,7 +142,7 @@ class SpringChainScene : public pbm::Scene {
     if (main_.frozen)
       c.text({-kSpan / 2, 1.1},
              format("%s diverged at t = %.3g s (h omega_max = %.3g); implicit Euler carries on",
-                    methodLabel(main_.method), main_.frozenAt, settings_.h * omegaMax()),
+                    main_.method().label.c_str(), main_.frozenAt, settings_.h * omegaMax()),
              pbm::colors::kWarning);
   }
 
@@ -161,7 +150,7 @@ class SpringChainScene : public pbm::Scene {
     const double w = omegaMax();
     lines.push_back(format("omega_max = %.4g rad/s   h omega_max = %.3g", w, settings_.h * w));
     lines.push_back(format("RK4 needs h < 2.83/omega_max = %.3g s", 2.0 * std::sqrt(2.0) / w));
-    const Chain& imp = main_.method == StepMethod::Implicit ? main_ : partner_;
+    const Chain& imp = main_.implicit() ? main_ : partner_;
     lines.push_back(format("CG iterations last step: %d", imp.cgIterations));
   }
 
@@ -175,46 +164,43 @@ class SpringChainScene : public pbm::Scene {
         2.0 * std::sqrt(2.0) / w);
     ImGui::Text("E(0) = %.4g J", e0_);
     if (!main_.frozen)
-      ImGui::TextColored(ImColor(methodColor(main_.method)), "%s: E = %.4g J",
-                         methodLabel(main_.method), energy(main_));
-    if (main_.method != StepMethod::Implicit && message_.empty())
-      ImGui::TextColored(ImColor(pbm::colors::kImplicit), "implicit Euler: E = %.4g J",
-                         energy(partner_));
+      ImGui::TextColored(ImColor(main_.method().colour), "%s: E = %.4g J",
+                         main_.method().label.c_str(), energy(main_));
+    if (!main_.implicit() && message_.empty())
+      ImGui::TextColored(ImColor(partner_.method().colour), "%s: E = %.4g J",
+                         partner_.method().label.c_str(), energy(partner_));
     plot_.draw({-1.f, 160.f});
   }
 
  private:
   double omegaMax() const { return chainOmegaMax(net_.particles, mass_, ks_); }
 
-  void start(Chain& ch, StepMethod m) {
-    ch.method = m;
-    ch.counter.reset();
+  void start(Chain& ch, const pbm::MethodInfo& m) {
     const VectorXd v0 = VectorXd::Zero(net_.coords());
     ch.sys.emplace(net_, x0_, v0);
-    ch.counter.emplace(*ch.sys);
+    ch.stepper.reset(m, settings_.h, "implicit step (4-5)");
+    ch.stepper.watch(x0_);  // the divergence rule on the positions
     ch.x = x0_;
     ch.v = v0;
-    ch.forceEvals = 0;
     ch.cgIterations = 0;
     ch.frozen = false;
   }
 
-  void stepChain(Chain& ch, double hStep, double t1, bool viewer) {
+  void stepChain(Chain& ch, double tLimit, bool viewer) {
+    const double h = ch.stepper.plan(tLimit);  // the clock runs on for a frozen chain
     if (ch.frozen) return;
-    if (ch.method == StepMethod::Implicit) {
-      const pbm::SecondOrderStep s = implicitNetworkStep(net_, ch.x, ch.v, hStep);
-      ++ch.forceEvals;  // F0 once per step (the Jacobians are constant)
-      ch.cgIterations = s.iterations;
+    if (ch.implicit()) {
+      ch.stepper.run([&] {
+        ch.cgIterations = implicitNetworkStep(net_, ch.x, ch.v, h).iterations;
+        ch.stepper.countEvals(1);  // F0 once per step (the Jacobians are constant)
+      });
     } else {
-      stepWith(*ch.counter, ch.method, hStep);
-      VectorXd y;
-      double t;
-      ch.sys->getState(y, t);
-      ch.sys->setState(y, t1);
+      ch.stepper.step(*ch.sys, h);
+      ch.stepper.installClock(*ch.sys);
     }
-    if (viewer && blownUp(ch.positions(), startScale_)) {
+    if (ch.stepper.check(ch.positions()) && viewer) {
       ch.frozen = true;
-      ch.frozenAt = t1;
+      ch.frozenAt = ch.stepper.time();
     }
   }
 
@@ -228,23 +214,20 @@ class SpringChainScene : public pbm::Scene {
     std::vector<Vector2d> pts;
     for (int p = 0; p < net_.particles; ++p)
       pts.push_back(Vector2d(x[2 * p], x[2 * p + 1]).cwiseMax(-1e4).cwiseMin(1e4));
-    const pbm::Color col = methodColor(ch.method);
+    const pbm::Color col = ch.method().colour;
     c.polyline(pts, col, 2.f);
     if (net_.particles <= 60)
       for (const auto& q : pts) c.dot(q, 3.5f, col);
     const Vector2d label = pts[pts.size() / 2];
-    c.text(label, methodLabel(ch.method), col,
-           {8.f, ch.method == StepMethod::Implicit ? 6.f : -22.f});
+    c.text(label, ch.method().label, col, {8.f, ch.implicit() ? 6.f : -22.f});
   }
 
   double ks_ = 200.0, mass_ = 0.05, n_ = 16, drag_ = 0.0, gravity_ = 9.81;
   SpringNetwork net_;
   VectorXd x0_;
-  double e0_ = 0.0, startScale_ = 1.0;
+  double e0_ = 0.0;
   Chain main_, partner_;
   std::string message_;
-  long steps_ = 0;
-  double t_ = 0.0, lastH_ = 0.0;
   pbm::TimePlot plot_{"E", {}, {}};
 };
 

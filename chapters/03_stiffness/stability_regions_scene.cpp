@@ -6,18 +6,17 @@
 // curves e^-hk, 1 - hk, 1/(1 + hk) and a live run of x' = -k x.
 #include <imgui.h>
 
-#include <array>
 #include <cmath>
 #include <complex>
 #include <vector>
 
-#include "pbm/app/headless.h"
+#include "pbm/core/stepping.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/stability.h"
 #include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "stepping.h"
 #include "text.h"
 
 namespace ch03 {
@@ -28,22 +27,34 @@ using Eigen::Vector2d;
 using Eigen::VectorXd;
 using cd = std::complex<double>;
 
-constexpr std::array<StepMethod, 4> kAll{StepMethod::Euler, StepMethod::Midpoint, StepMethod::RK4,
-                                         StepMethod::Implicit};
-
-pbm::Scheme schemeOf(StepMethod m) {
-  switch (m) {
-    case StepMethod::Euler:
-      return pbm::Scheme::Euler;
-    case StepMethod::Midpoint:
-      return pbm::Scheme::Midpoint;
-    case StepMethod::RK4:
-      return pbm::Scheme::RK4;
-    case StepMethod::Implicit:
-      return pbm::Scheme::ImplicitEuler;
-  }
+// The stability function of a registered method (the student's
+// stabilityFunction takes the scheme) and its formula, for the legend.
+pbm::Scheme schemeOf(const pbm::MethodInfo& m) {
+  if (m.name == "midpoint") return pbm::Scheme::Midpoint;
+  if (m.name == "rk4") return pbm::Scheme::RK4;
+  if (pbm::isImplicitEuler(m)) return pbm::Scheme::ImplicitEuler;
   return pbm::Scheme::Euler;
 }
+const char* formulaOf(pbm::Scheme s) {
+  switch (s) {
+    case pbm::Scheme::Euler:
+      return "1 + z";
+    case pbm::Scheme::Midpoint:
+      return "1 + z + z^2/2";
+    case pbm::Scheme::RK4:
+      return "1 + z + ... + z^4/24";
+    case pbm::Scheme::ImplicitEuler:
+      return "1/(1 - z)";
+  }
+  return "";
+}
+
+// x' = -k x under one method, with its stepper.
+struct Run {
+  LinearSystem sys;
+  pbm::Stepper stepper;
+  const pbm::MethodInfo& method() const { return stepper.method(); }
+};
 
 // x' = -k x as a 1x1 linear system.
 LinearSystem decay(double k) {
@@ -73,55 +84,53 @@ class StabilityRegionsScene : public pbm::Scene {
   }
 
   void reset() override {
-    systems_.clear();
-    for (size_t i = 0; i < kAll.size(); ++i) systems_.push_back(decay(k_));
-    alive_.fill(true);
-    steps_ = 0;
-    t_ = 0.0;
-    plot_ = pbm::TimePlot("x' = -k x from x = 1 (|x| <= 2 shown)",
-                          {"exact", "Euler", "midpoint", "RK4", "implicit"},
-                          {pbm::colors::kExact, pbm::colors::kEuler, pbm::colors::kMidpoint,
-                           pbm::colors::kRk4, pbm::colors::kImplicit});
-    plot_.push(0.0, {1.0, 1.0, 1.0, 1.0, 1.0});
+    runs_.clear();
+    std::vector<std::string> names{"exact"};
+    std::vector<pbm::Color> colours{pbm::colors::kExact};
+    for (const pbm::MethodInfo& m : pbm::stiffnessMethods()) {
+      runs_.push_back({decay(k_), {}});
+      runs_.back().stepper.reset(m, settings_.h);
+      runs_.back().stepper.watch(runs_.back().sys);
+      names.push_back(m.label);
+      colours.push_back(m.colour);
+    }
+    plot_ = pbm::TimePlot("x' = -k x from x = 1 (|x| <= 2 shown)", names, colours);
+    plot_.push(0.0, std::vector<double>(names.size(), 1.0));
   }
 
-  void advance(double tLimit) override {
-    const double h = settings_.h, hStep = pbm::clipStep(t_, h, tLimit);
-    lastH_ = hStep;
-    ++steps_;
-    const double t1 = hStep == h ? steps_ * h : t_ + hStep;
-    for (size_t i = 0; i < kAll.size(); ++i) {
-      if (!alive_[i]) continue;
-      stepWith(systems_[i], kAll[i], hStep);
-      VectorXd y;
-      double t;
-      systems_[i].getState(y, t);
-      systems_[i].setState(y, t1);
-      if (blownUp(y, 1.0)) alive_[i] = false;  // empty cells from here on
+  void advance(double tLimit, pbm::Host host) override {
+    for (Run& r : runs_) {
+      const double h = r.stepper.plan(tLimit);
+      if (r.stepper.diverged()) continue;  // empty cells from here on
+      r.stepper.step(r.sys, h);
+      r.stepper.installClock(r.sys);
+      r.stepper.check(r.sys);
     }
-    t_ = t1;
-    if (inViewer(tLimit)) {
+    if (host == pbm::Host::Viewer) {
       std::vector<double> row = csvRow();
       for (double& v : row)
         if (std::abs(v) > 2.0) v = NAN;
-      plot_.push(t_, {row.begin() + 1, row.end()});
+      plot_.push(time(), {row.begin() + 1, row.end()});
     }
   }
 
-  double time() const override { return t_; }
-  double lastStepSize() const override { return lastH_; }
-  bool stateFinite() const override { return true; }  // a blown-up method gets empty cells
+  double time() const override { return runs_.front().stepper.time(); }
+  double lastStepSize() const override { return runs_.front().stepper.lastStep(); }
+  bool stateFinite() const override { return true; }  // a diverged method gets empty cells
 
   std::vector<std::string> csvColumns() const override {
-    return {"t", "exact", "euler", "midpoint", "rk4", "implicit"};
+    std::vector<std::string> c{"t", "exact"};
+    for (const std::string& name : pbm::methodNames(pbm::stiffnessMethods())) c.push_back(name);
+    return c;
   }
   std::vector<double> csvRow() const override {
-    std::vector<double> row{t_, std::exp(-k_ * t_)};
-    for (size_t i = 0; i < kAll.size(); ++i) {
+    const double t = time();
+    std::vector<double> row{t, std::exp(-k_ * t)};
+    for (const Run& r : runs_) {
       VectorXd y;
-      double t;
-      systems_[i].getState(y, t);
-      row.push_back(alive_[i] ? y[0] : NAN);
+      double ty;
+      r.sys.getState(y, ty);
+      row.push_back(r.stepper.diverged() ? NAN : y[0]);
     }
     return row;
   }
@@ -150,8 +159,8 @@ class StabilityRegionsScene : public pbm::Scene {
     lines.push_back(format("z = -hk = %.4g", -hk));
     lines.push_back(
         format("|R(z)|: Euler %.3g, midpoint %.3g, RK4 %.3g, implicit %.3g",
-               std::abs(R(StepMethod::Euler, -hk)), std::abs(R(StepMethod::Midpoint, -hk)),
-               std::abs(R(StepMethod::RK4, -hk)), std::abs(R(StepMethod::Implicit, -hk))));
+               std::abs(R(pbm::Scheme::Euler, -hk)), std::abs(R(pbm::Scheme::Midpoint, -hk)),
+               std::abs(R(pbm::Scheme::RK4, -hk)), std::abs(R(pbm::Scheme::ImplicitEuler, -hk))));
   }
 
   void panel() override {
@@ -159,9 +168,9 @@ class StabilityRegionsScene : public pbm::Scene {
     ImGui::Text("h k = %.4g", hk);
     ImGui::TextWrapped("One step of x' = -k x from 1 (slide \"One Step: Implicit vs. Explicit\"):");
     ImGui::Text("exact e^-hk = %.4g", std::exp(-hk));
-    for (StepMethod m : kAll)
-      ImGui::TextColored(ImColor(methodColor(m)), "%-15s R(-hk) = %.4g", methodLabel(m),
-                         R(m, -hk).real());
+    for (const pbm::MethodInfo& m : pbm::stiffnessMethods())
+      ImGui::TextColored(ImColor(m.colour), "%-15s R(-hk) = %.4g", m.label.c_str(),
+                         R(schemeOf(m), -hk).real());
     std::vector<pbm::XYSeries> series;
     pbm::XYSeries exact{"e^-hk", {}, {}, pbm::colors::kExact, false, true};
     for (int i = 0; i <= 120; ++i) {
@@ -170,15 +179,16 @@ class StabilityRegionsScene : public pbm::Scene {
       exact.y.push_back(std::exp(-z));
     }
     series.push_back(exact);
-    for (StepMethod m : kAll) {
-      pbm::XYSeries s{methodLabel(m), {}, {}, methodColor(m), false};
+    for (const pbm::MethodInfo& m : pbm::stiffnessMethods()) {
+      const pbm::Scheme scheme = schemeOf(m);
+      pbm::XYSeries s{m.label, {}, {}, m.colour, false};
       for (int i = 0; i <= 120; ++i) {
         const double z = 3.0 * i / 120;
         s.x.push_back(z);
-        s.y.push_back(R(m, -z).real());
+        s.y.push_back(R(scheme, -z).real());
       }
       series.push_back(s);
-      if (hk <= 3.0) series.push_back({"", {hk}, {R(m, -hk).real()}, methodColor(m), true});
+      if (hk <= 3.0) series.push_back({"", {hk}, {R(scheme, -hk).real()}, m.colour, true});
     }
     pbm::plotXY("one_step", series, {-1.f, 190.f}, false, false, "hk", "x(h) / x(0)");
     plot_.draw({-1.f, 140.f});
@@ -192,7 +202,7 @@ class StabilityRegionsScene : public pbm::Scene {
   }
 
  private:
-  static cd R(StepMethod m, cd z) { return pbm::stabilityFunction(schemeOf(m), z); }
+  static cd R(pbm::Scheme s, cd z) { return pbm::stabilityFunction(s, z); }
 
   // Shades |R(z)| <= 1 on a grid of 4-pixel cells (runs of cells per row, so
   // the draw list stays small) and traces |R| = 1 by marching squares.
@@ -204,11 +214,13 @@ class StabilityRegionsScene : public pbm::Scene {
     const int ny = static_cast<int>((hi.y() - lo.y()) / cell) + 2;
     ImDrawList* dl = c.drawList();
     std::vector<double> g(static_cast<size_t>(nx) * ny);
-    for (StepMethod m : {StepMethod::Euler, StepMethod::Midpoint, StepMethod::RK4}) {
+    for (const pbm::MethodInfo& m : pbm::stiffnessMethods()) {
+      if (pbm::isImplicitEuler(m)) continue;  // drawn as its circle
+      const pbm::Scheme scheme = schemeOf(m);
       for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i)
-          g[j * nx + i] = std::abs(R(m, cd(lo.x() + i * cell, lo.y() + j * cell))) - 1.0;
-      const pbm::Color fill = pbm::withAlpha(methodColor(m), 45);
+          g[j * nx + i] = std::abs(R(scheme, cd(lo.x() + i * cell, lo.y() + j * cell))) - 1.0;
+      const pbm::Color fill = pbm::withAlpha(m.colour, 45);
       for (int j = 0; j + 1 < ny; ++j) {
         int run = -1;
         for (int i = 0; i <= nx; ++i) {
@@ -222,7 +234,7 @@ class StabilityRegionsScene : public pbm::Scene {
           }
         }
       }
-      marchingSquares(c, g, nx, ny, lo, cell, methodColor(m));
+      marchingSquares(c, g, nx, ny, lo, cell, m.colour);
     }
   }
 
@@ -257,7 +269,7 @@ class StabilityRegionsScene : public pbm::Scene {
       c.text(edge, label + " (off screen)", pbm::colors::kWarning, {0.f, offset.y});
       return;
     }
-    const bool stableEuler = std::abs(R(StepMethod::Euler, z)) <= 1.0;
+    const bool stableEuler = std::abs(R(pbm::Scheme::Euler, z)) <= 1.0;
     const pbm::Color col = stableEuler ? pbm::colors::kText : pbm::colors::kWarning;
     c.dot({z, 0.0}, 6.f, col);
     c.text({z, 0.0}, label, col, offset);
@@ -267,22 +279,14 @@ class StabilityRegionsScene : public pbm::Scene {
     const pbm::Camera2D& cam = c.camera();
     const double px = 1.0 / cam.pixelsPerUnit(), dy = 20.0 * px;
     Vector2d p = cam.worldMin() + Vector2d(16.0 * px, 110.0 * px);
-    for (StepMethod m : kAll) {
-      c.text(p,
-             m == StepMethod::Implicit   ? std::string("implicit Euler 1/(1 - z)")
-             : m == StepMethod::Euler    ? std::string("Euler 1 + z")
-             : m == StepMethod::Midpoint ? std::string("midpoint 1 + z + z^2/2")
-                                         : std::string("RK4 1 + z + ... + z^4/24"),
-             methodColor(m), {0.f, 0.f});
+    for (const pbm::MethodInfo& m : pbm::stiffnessMethods()) {
+      c.text(p, m.label + " " + formulaOf(schemeOf(m)), m.colour, {0.f, 0.f});
       p.y() -= dy;
     }
   }
 
   double k_ = 50.0;
-  std::vector<LinearSystem> systems_;
-  std::array<bool, 4> alive_{};
-  long steps_ = 0;
-  double t_ = 0.0, lastH_ = 0.0;
+  std::vector<Run> runs_;  // stiffnessMethods(), in order
   pbm::TimePlot plot_{"x", {}, {}};
 };
 

@@ -10,14 +10,13 @@
 #include <optional>
 #include <vector>
 
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/exercise.h"
+#include "pbm/core/stepping.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "stepping.h"
 #include "text.h"
 
 namespace ch03 {
@@ -25,25 +24,23 @@ namespace ch03 {
 namespace {
 
 using Eigen::Vector2d;
-using Eigen::VectorXd;
 
-// One particle under one method: the model, its evaluation counter, its trail.
+// One particle under one method: the model, its stepper, its trail.
 struct Particle {
-  StepMethod method = StepMethod::Euler;
   std::optional<StiffBowlSystem> sys;
-  std::optional<pbm::CountingSystem> counter;
+  pbm::Stepper stepper;
   std::vector<Vector2d> trail;
-  bool frozen = false;  // viewer only: blown up, no longer stepped
+  bool frozen = false;  // viewer only: diverged, no longer stepped
   double frozenAt = 0.0;
 
-  void start(StepMethod m, double k, const Vector2d& y0) {
-    method = m;
-    counter.reset();
+  void start(const pbm::MethodInfo& m, double h, double k, const Vector2d& y0) {
     sys.emplace(k, y0);
-    counter.emplace(*sys);
+    stepper.reset(m, h);
+    stepper.watch(*sys);
     trail.assign(1, y0);
     frozen = false;
   }
+  const pbm::MethodInfo& method() const { return stepper.method(); }
   Vector2d position() const { return sys->position(); }
 };
 
@@ -67,59 +64,51 @@ class StiffSpringScene : public pbm::Scene {
            "the valley for hk > 1 (zig-zag) and explodes for hk > 2. Implicit Euler (violet) "
            "multiplies y by 1/(1 + hk) and slides down for any h. Click to restart from a point.";
   }
-  std::vector<std::string> methods() const override { return methodNames(); }
+  std::vector<std::string> methods() const override {
+    return pbm::methodNames(pbm::stiffnessMethods());
+  }
   int startSize() const override { return 2; }
 
   void reset() override {
     const Vector2d y0(settings_.start[0], settings_.start[1]);
-    startScale_ = stateScale(y0);
-    main_.start(parseMethod(settings_.method), k_, y0);
-    partner_.start(StepMethod::Implicit, k_, y0);
+    main_.start(pbm::findMethod(pbm::stiffnessMethods(), settings_.method), settings_.h, k_, y0);
+    partner_.start(pbm::implicitEulerMethod(), settings_.h, k_, y0);
     partnerMessage_.clear();
-    steps_ = 0;
-    t_ = 0.0;
     energy_ =
-        pbm::TimePlot("E = (x^2 + k y^2)/2 (log)", {methodLabel(main_.method), "implicit Euler"},
-                      {methodColor(main_.method), pbm::colors::kImplicit});
+        pbm::TimePlot("E = (x^2 + k y^2)/2 (log)", {main_.method().label, partner_.method().label},
+                      {main_.method().colour, partner_.method().colour});
     energy_.logY = true;
   }
 
-  void advance(double tLimit) override {
-    const double h = settings_.h;
-    const double hStep = pbm::clipStep(t_, h, tLimit);
-    const bool viewer = inViewer(tLimit);
-    lastH_ = hStep;
-    ++steps_;
-    const double t1 = hStep == h ? steps_ * h : t_ + hStep;  // t0 + k h, not a running sum
-    stepParticle(main_, hStep, t1, viewer);
+  void advance(double tLimit, pbm::Host host) override {
+    const bool viewer = host == pbm::Host::Viewer;
+    stepParticle(main_, tLimit, viewer);
     // The implicit partner only runs in the viewer: headless writes the
     // chosen method alone (and explicit runs work before chapter 03 is done).
-    if (viewer && main_.method != StepMethod::Implicit && partnerMessage_.empty()) {
+    if (viewer && !pbm::isImplicitEuler(main_.method()) && partnerMessage_.empty()) {
       try {
-        stepParticle(partner_, hStep, t1, viewer);
+        stepParticle(partner_, tLimit, viewer);
       } catch (const pbm::ExerciseNotDone& e) {
         partnerMessage_ = "implicit Euler: exercise " + e.exercise() + " not done yet";
       }
     }
-    t_ = t1;
     if (viewer) {
       const double e1 = StiffBowlSystem::energy(main_.position(), k_);
       const double e2 = StiffBowlSystem::energy(partner_.position(), k_);
-      energy_.push(t_, {main_.frozen ? NAN : e1, partnerMessage_.empty() ? e2 : NAN});
+      energy_.push(time(), {main_.frozen ? NAN : e1, partnerMessage_.empty() ? e2 : NAN});
     }
   }
 
-  double time() const override { return t_; }
-  double lastStepSize() const override { return lastH_; }
-  long evals() const override { return main_.counter->evals(); }
-  bool stateFinite() const override {
-    return main_.frozen || !blownUp(main_.position(), startScale_);
-  }
+  double time() const override { return main_.stepper.time(); }
+  double lastStepSize() const override { return main_.stepper.lastStep(); }
+  long evals() const override { return main_.stepper.evals(); }
+  // In the viewer a diverged particle is frozen and the implicit one goes on.
+  bool stateFinite() const override { return main_.frozen || !main_.stepper.diverged(); }
 
   std::vector<std::string> csvColumns() const override { return {"t", "x", "y", "evals"}; }
   std::vector<double> csvRow() const override {
     const Vector2d p = main_.position();
-    return {t_, p.x(), p.y(), static_cast<double>(main_.counter->evals())};
+    return {time(), p.x(), p.y(), static_cast<double>(evals())};
   }
 
   pbm::ViewBox initialView() const override { return {{0.75, 0.1}, 1.2}; }
@@ -127,7 +116,7 @@ class StiffSpringScene : public pbm::Scene {
   void draw(pbm::Canvas2D& c) override {
     drawLandscape(c);
     drawExact(c);
-    if (main_.method != StepMethod::Implicit) drawParticle(c, partner_, partnerMessage_.empty());
+    if (!pbm::isImplicitEuler(main_.method())) drawParticle(c, partner_, partnerMessage_.empty());
     drawParticle(c, main_, true);
     if (!partnerMessage_.empty())
       c.text(partner_.position(), partnerMessage_, pbm::colors::kWarning, {10.f, 8.f});
@@ -177,18 +166,17 @@ class StiffSpringScene : public pbm::Scene {
   }
 
  private:
-  void stepParticle(Particle& p, double hStep, double t1, bool viewer) {
+  void stepParticle(Particle& p, double tLimit, bool viewer) {
+    const double h = p.stepper.plan(tLimit);  // the clock runs on for a frozen particle
     if (p.frozen) return;
-    stepWith(*p.counter, p.method, hStep);
-    VectorXd y;
-    double t;
-    p.sys->getState(y, t);
-    p.sys->setState(y, t1);
+    p.stepper.step(*p.sys, h);
+    p.stepper.installClock(*p.sys);  // t0 + k h, not a running sum
+    const bool diverged = p.stepper.check(*p.sys);
     if (viewer) {
       if (p.trail.size() < 20000) p.trail.push_back(p.position());
-      if (blownUp(y, startScale_)) {  // off to Neptune: stop it, keep the rest running
+      if (diverged) {  // off to Neptune: stop it, keep the rest running
         p.frozen = true;
-        p.frozenAt = t1;
+        p.frozenAt = p.stepper.time();
       }
     }
   }
@@ -233,7 +221,8 @@ class StiffSpringScene : public pbm::Scene {
   }
 
   void drawParticle(pbm::Canvas2D& c, const Particle& p, bool alive) const {
-    const pbm::Color col = methodColor(p.method);
+    const pbm::Color col = p.method().colour;
+    const char* label = p.method().label.c_str();
     // Clamp far points so a blown-up trail still draws as a line off screen.
     std::vector<Vector2d> pts;
     pts.reserve(p.trail.size());
@@ -247,26 +236,21 @@ class StiffSpringScene : public pbm::Scene {
     if (p.frozen) {
       const double hk = settings_.h * k_;
       c.text(at,
-             format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", methodLabel(p.method),
-                    p.frozenAt, std::abs(1.0 - hk)),
+             format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", label, p.frozenAt,
+                    std::abs(1.0 - hk)),
              pbm::colors::kWarning, {10.f, 4.f});
       const Vector2d home =
           c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin());
-      c.text(home,
-             format("%s has left for Neptune; implicit Euler carries on", methodLabel(p.method)),
+      c.text(home, format("%s has left for Neptune; implicit Euler carries on", label),
              pbm::colors::kWarning, {0.f, -20.f});
     } else {
-      c.text(at, methodLabel(p.method), col,
-             {10.f, p.method == StepMethod::Implicit ? 6.f : -20.f});
+      c.text(at, label, col, {10.f, pbm::isImplicitEuler(p.method()) ? 6.f : -20.f});
     }
   }
 
   double k_ = 50.0;
   Particle main_, partner_;
   std::string partnerMessage_;
-  double startScale_ = 1.0;
-  long steps_ = 0;
-  double t_ = 0.0, lastH_ = 0.0;
   pbm::TimePlot energy_{"E", {}, {}};
 };
 

@@ -21,7 +21,8 @@
 #include <string>
 
 #include "pbm/core/counting_system.h"
-#include "pbm/integrators/integrators.h"
+#include "pbm/core/stepping.h"
+#include "pbm/integrators/methods.h"
 #include "pbm/particles/cloth.h"
 #include "pbm/particles/forces.h"
 #include "pbm/particles/particles.h"
@@ -112,10 +113,10 @@ void BM_ClothSecond(benchmark::State& state, const std::string& method) {
         cg += pbm::implicitParticleStep(ps, h, options).iterations;
       evals = steps;
     } else {
-      const pbm::Method m = method == "euler"      ? pbm::Method::Euler
-                            : method == "midpoint" ? pbm::Method::Midpoint
-                                                   : pbm::Method::RK4;
-      steps = pbm::integrate(counted, m, h, 1.0);
+      pbm::Stepper stepper;
+      stepper.reset(pbm::findMethod(pbm::integratorMethods(), method), h);
+      while (stepper.time() < 1.0) stepper.step(counted, stepper.plan(1.0));
+      steps = stepper.steps();
       evals = counted.evals();
     }
     ms = 1e3 * static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;

@@ -7,11 +7,8 @@
 #include <cstdio>
 #include <limits>
 
-#include "pbm/app/csv.h"
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
-#include "pbm/integrators/integrators.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch04 {
@@ -68,7 +65,10 @@ void ParticleScene::reset() {
   mouse_ = &ps_.addForce<pbm::MouseSpring>(mouseKs_, mouseKd_);
   for (const auto& w : walls_) planes_.push_back(w.plane);
   if (!planes_.empty()) contact_ = &ps_.addForce<pbm::PlaneContact>(&planes_, eps_, kf_);
-  evals_ = cgIterations_ = collisions_ = 0;
+  stepper_.reset(pbm::findMethod(methods_, settings_.method), settings_.h);
+  stepper_.watch(ps_);
+  implicit_.iterations = 0;
+  collisions_ = 0;
   attachFrom_ = -1;
   pickRadius_ = 0.04 * initialView().halfHeight;
   energyPlot_.clear();
@@ -76,40 +76,14 @@ void ParticleScene::reset() {
   record();
 }
 
-bool ParticleScene::stateFinite() const {
-  for (const auto& p : ps_.particles)
-    if (!p.x.allFinite() || !p.v.allFinite()) return false;
-  return true;
-}
-
-void ParticleScene::advance(double tLimit) {
-  const double h = pbm::clipStep(ps_.t, settings_.h, tLimit);
-  pbm::CountingSystem counted(ps_);
-  const std::string& m = settings_.method;
-  auto stepFn = [&](pbm::ParticleSystem& sys, double hh) {
-    if (m == "implicit") {
-      pbm::CgOptions cg;
-      cg.tolerance = cgTol_;
-      try {
-        cgIterations_ += pbm::implicitParticleStep(sys, hh, cg).iterations;
-      } catch (const pbm::SolverFailure& e) {
-        // Implicit Methods §3: (M - h dF/dv - h^2 dF/dx) must be positive
-        // definite for CG; a compressed stiff spring without the B&W clamp
-        // (or a huge h) breaks that. Exit status 3, like a divergence.
-        throw pbm::SimulationDiverged(sys.t, hh,
-                                      std::string("implicit step failed at t = ") +
-                                          pbm::formatNumber(sys.t) + " s: " + e.what());
-      }
-      ++evals_;
-      return;
-    }
-    const pbm::Method method = m == "euler"      ? pbm::Method::Euler
-                               : m == "midpoint" ? pbm::Method::Midpoint
-                                                 : pbm::Method::RK4;
-    const long before = counted.evals();
-    pbm::step(counted, method, hh);
-    evals_ += counted.evals() - before;
-  };
+void ParticleScene::advance(double tLimit, pbm::Host) {
+  // The particle system keeps its own clock (a rollback sets it mid-step).
+  const double h = stepper_.plan(ps_.t, tLimit);
+  // Implicit Methods §3: (M - h dF/dv - h^2 dF/dx) must be positive definite
+  // for CG; a compressed stiff spring without the B&W clamp (or a huge h)
+  // breaks that, and the stepper reports it with t and h (exit status 3).
+  implicit_.cg.tolerance = cgTol_;
+  auto stepFn = [&](pbm::ParticleSystem& sys, double hh) { stepper_.step(sys, hh); };
   if (mouse_) mouse_->ks = mouseKs_, mouse_->kd = mouseKd_;
   if (planes_.empty()) {
     stepFn(ps_, h);
@@ -122,6 +96,7 @@ void ParticleScene::advance(double tLimit) {
     contact_->kf = kf_;
     collisions_ += pbm::stepWithCollisions(ps_, planes_, o, h, stepFn).collisions;
   }
+  stepper_.check(ps_);
   record();
 }
 
@@ -168,8 +143,8 @@ std::vector<double> ParticleScene::csvRow() const {
                         c.x(),
                         c.y(),
                         static_cast<double>(contactsNow()),
-                        static_cast<double>(evals_),
-                        static_cast<double>(cgIterations_)};
+                        static_cast<double>(evals()),
+                        static_cast<double>(implicit_.iterations)};
   extraRow(r);
   return r;
 }
@@ -310,9 +285,9 @@ void ParticleScene::hud(std::vector<std::string>& lines) const {
     std::snprintf(buf, sizeof buf, "contacts %d  collisions %ld", contactsNow(), collisions_);
     lines.push_back(buf);
   }
-  if (settings_.method == "implicit") {
-    std::snprintf(buf, sizeof buf, "CG iterations %ld (%.1f per step)", cgIterations_,
-                  evals_ > 0 ? static_cast<double>(cgIterations_) / evals_ : 0.0);
+  if (pbm::isImplicitEuler(stepper_.method())) {
+    std::snprintf(buf, sizeof buf, "CG iterations %ld (%.1f per step)", implicit_.iterations,
+                  evals() > 0 ? static_cast<double>(implicit_.iterations) / evals() : 0.0);
     lines.push_back(buf);
   }
 }

@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "pbm/app/scene.h"
+#include "pbm/core/stepping.h"
 #include "pbm/particles/collisions.h"
 #include "pbm/particles/forces.h"
+#include "pbm/particles/methods.h"
 #include "pbm/particles/particles.h"
 #include "pbm/viewer/plot.h"
 
@@ -31,14 +33,15 @@ class ParticleScene : public pbm::Scene {
  public:
   ParticleScene();
 
-  std::vector<std::string> methods() const override {
-    return {"euler", "midpoint", "rk4", "implicit"};
-  }
+  std::vector<std::string> methods() const override { return pbm::methodNames(methods_); }
   void reset() override;
-  void advance(double tLimit) override;
+  void advance(double tLimit, pbm::Host host) override;
   double time() const override { return ps_.t; }
-  long evals() const override { return evals_; }
-  bool stateFinite() const override;
+  double lastStepSize() const override {
+    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
+  }
+  long evals() const override { return stepper_.evals(); }
+  bool stateFinite() const override { return !stepper_.diverged(); }
   int stepsPerFrame() const override { return stepsPerFrame_; }
 
   std::vector<std::string> csvColumns() const override;
@@ -88,11 +91,12 @@ class ParticleScene : public pbm::Scene {
   int pick(const Eigen::Vector2d& world) const;
   void record();
 
+  pbm::ImplicitParticleSolve implicit_;  // before methods_, whose implicit entry points to it
+  pbm::MethodList methods_ = pbm::particleMethods(implicit_);
+  pbm::Stepper stepper_;
   std::vector<pbm::Plane> planes_;
   pbm::MouseSpring* mouse_ = nullptr;
   pbm::PlaneContact* contact_ = nullptr;
-  long evals_ = 0;
-  long cgIterations_ = 0;
   long collisions_ = 0;
   bool directDrag_ = false;
   int attachFrom_ = -1;

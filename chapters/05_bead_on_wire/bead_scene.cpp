@@ -14,24 +14,18 @@
 #include <vector>
 
 #include "bead_scenes.h"
-#include "pbm/app/headless.h"
 #include "pbm/bead/bead.h"
 #include "pbm/bead/exact_pendulum.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
+#include "pbm/core/stepping.h"
+#include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 
 namespace ch05 {
 
 using Eigen::Vector2d;
-
-pbm::Method methodFromName(const std::string& name) {
-  if (name == "euler") return pbm::Method::Euler;
-  if (name == "midpoint") return pbm::Method::Midpoint;
-  return pbm::Method::RK4;
-}
 
 double feedbackC(double t, double C0, double Cd0, double ks, double kd) {
   const double a = 0.5 * kd;
@@ -57,12 +51,6 @@ const pbm::Color kVelocityColor = IM_COL32(90, 215, 225, 255);
 const pbm::Color kPenaltyColor = IM_COL32(240, 150, 200, 255);
 
 enum class Kind { Pendulum, Spin, OffWire, Penalty };
-
-pbm::Color methodColor(pbm::Method m) {
-  return m == pbm::Method::Euler      ? pbm::colors::kEuler
-         : m == pbm::Method::Midpoint ? pbm::colors::kMidpoint
-                                      : pbm::colors::kRk4;
-}
 
 void sectionTitle(const char* text) {
   ImGui::Separator();
@@ -166,7 +154,9 @@ class BeadScene : public pbm::Scene {
     }
     return "";
   }
-  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  std::vector<std::string> methods() const override {
+    return pbm::methodNames(pbm::integratorMethods());
+  }
   int stepsPerFrame() const override {
     return std::max(1, static_cast<int>(std::lround(1.0 / (60.0 * settings_.h))));
   }
@@ -177,7 +167,6 @@ class BeadScene : public pbm::Scene {
   // --- simulation
 
   void reset() override {
-    method_ = methodFromName(settings_.method);
     wire_ = pbm::CircleWire{Vector2d::Zero(), radius_};
     const double phi0 = angle_ * kPi / 180.0;
     const Vector2d n0(std::sin(phi0), -std::cos(phi0));  // outward normal at phi0
@@ -202,11 +191,10 @@ class BeadScene : public pbm::Scene {
     param_.wire = wire_;
     param_.t = 0;
     applyLive();
-    counted_ = std::make_unique<pbm::CountingSystem>(active());
+    stepper_.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method), settings_.h,
+                   kind_ == Kind::Penalty ? "the penalty step" : "the constraint force");
+    stepper_.watch(active());
 
-    time_ = 0;
-    steps_ = 0;
-    lastH_ = settings_.h;
     trail_.assign(1, x0);
     plotC_.clear(), plotCdot_.clear(), plotE_.clear(), plotL_.clear();
     reseedExact();  // before any student function, so the ghost is right even when one throws
@@ -215,32 +203,31 @@ class BeadScene : public pbm::Scene {
     Cd0_ = pbm::beadCdot(x0, bead_.bead.v, wire_);
     cT0_ = 0;
     snapshot_ = structural();
+    snapshotMethod_ = settings_.method;
     pushPlots();
   }
 
-  void advance(double tLimit) override {
-    const double h = pbm::clipStep(time_, settings_.h, tLimit);
-    try {
-      pbm::step(*counted_, method_, h);
-      if (showParametric_ && kind_ != Kind::Penalty) pbm::step(param_, method_, h);
-    } catch (const pbm::SolverFailure& e) {
-      throw pbm::SimulationDiverged(time_, h, e.what());
-    }
-    ++steps_;
-    time_ = h == settings_.h ? steps_ * settings_.h : time_ + h;
-    lastH_ = h;
+  void advance(double tLimit, pbm::Host) override {
+    const double h = stepper_.plan(tLimit);
+    stepper_.step(active(), h);
+    // The parametric bead (§5) follows with the same method, not counted.
+    if (showParametric_ && kind_ != Kind::Penalty)
+      stepper_.run([&] { stepper_.method().step(param_, h); });
+    stepper_.check(active());
     if (trail_.size() >= kMaxTrail) trail_.erase(trail_.begin(), trail_.begin() + kMaxTrail / 4);
     trail_.push_back(x());
     if (stateFinite()) pushPlots();
   }
 
-  double time() const override { return time_; }
-  double lastStepSize() const override { return lastH_; }
-  long evals() const override { return counted_ ? counted_->evals() : 0; }
-  bool stateFinite() const override { return x().allFinite() && v().allFinite(); }
+  double time() const override { return stepper_.time(); }
+  double lastStepSize() const override {
+    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
+  }
+  long evals() const override { return stepper_.evals(); }
+  bool stateFinite() const override { return !stepper_.diverged(); }
 
   void settingsChanged() override {
-    if (structural() != snapshot_) {
+    if (structural() != snapshot_ || settings_.method != snapshotMethod_) {
       reset();
       return;
     }
@@ -248,7 +235,7 @@ class BeadScene : public pbm::Scene {
     if (kind_ != Kind::OffWire)
       reseedExact();
     else
-      C0_ = C(), Cd0_ = Cdot(), cT0_ = time_;
+      C0_ = C(), Cd0_ = Cdot(), cT0_ = time();
   }
 
   // --- CSV: t, x, y, vx, vy, c, c_dot, lambda, energy
@@ -258,7 +245,7 @@ class BeadScene : public pbm::Scene {
   }
   std::vector<double> csvRow() const override {
     const Vector2d p = x(), u = v();
-    return {time_, p.x(), p.y(), u.x(), u.y(), C(), Cdot(), lambda(), energy()};
+    return {time(), p.x(), p.y(), u.x(), u.y(), C(), Cdot(), lambda(), energy()};
   }
 
   // --- viewer
@@ -268,14 +255,14 @@ class BeadScene : public pbm::Scene {
     c.circle(wire_.c, r, pbm::colors::kAxis, 4.f);
     c.cross(wire_.c, 5.f, pbm::colors::kDim);
     c.text(wire_.c, "c", pbm::colors::kDim);
-    const pbm::Color mc = kind_ == Kind::Penalty ? kPenaltyColor : methodColor(method_);
+    const pbm::Color mc = kind_ == Kind::Penalty ? kPenaltyColor : stepper_.method().colour;
     c.polyline(trail_, pbm::withAlpha(mc, 150), 1.5f);
 
     if (kind_ == Kind::OffWire)
-      c.dashedCircle(wire_.c, std::sqrt(std::max(0.0, r * r + 2 * exactC(time_))),
+      c.dashedCircle(wire_.c, std::sqrt(std::max(0.0, r * r + 2 * exactC(time()))),
                      pbm::colors::kExact, 1.f);
     if (showExact_ && kind_ != Kind::OffWire) {
-      const Vector2d xe = exact_.position(time_, wire_.c);
+      const Vector2d xe = exact_.position(time(), wire_.c);
       c.circle(xe, 0.07 * r, pbm::colors::kExact, 2.f);
       c.text(xe, "exact", pbm::colors::kExact, {10.f, 4.f});
     }
@@ -318,7 +305,7 @@ class BeadScene : public pbm::Scene {
     lines.push_back(buf);
     if (kind_ != Kind::OffWire) {
       double pe, pde;
-      exact_.at(time_, pe, pde);
+      exact_.at(time(), pe, pde);
       std::snprintf(buf, sizeof buf, "exact pendulum: lambda %.6g, period %.6g s, k = %.4f%s",
                     exactLambda(pe, pde, mass_, g_, radius_), exact_.period(), exact_.k(),
                     forces_.mouseOn ? " (re-seeded on release)" : "");
@@ -412,20 +399,11 @@ class BeadScene : public pbm::Scene {
     phidot = (d.x() * u.y() - d.y() * u.x()) / d.squaredNorm();
   }
   const char* methodLabel() const {
-    if (kind_ == Kind::Penalty) return "penalty";
-    return method_ == pbm::Method::Euler      ? "Euler"
-           : method_ == pbm::Method::Midpoint ? "midpoint"
-                                              : "RK4";
+    return kind_ == Kind::Penalty ? "penalty" : stepper_.method().label.c_str();
   }
 
   std::vector<double> structural() const {
-    return {double(methodFromName(settings_.method)),
-            settings_.h,
-            radius_,
-            mass_,
-            angle_,
-            speed_,
-            startR_};
+    return {settings_.h, radius_, mass_, angle_, speed_, startR_};
   }
   void applyLive() {
     forces_.g = Vector2d(0, -g_);
@@ -440,26 +418,26 @@ class BeadScene : public pbm::Scene {
   void reseedExact() {
     double phi, phidot;
     polar(phi, phidot);
-    exact_.start(phi, phidot, time_, g_, radius_);
+    exact_.start(phi, phidot, time(), g_, radius_);
   }
   void syncParametric() {
     double phi, phidot;
     polar(phi, phidot);
     param_.theta = phi - 0.5 * kPi;
     param_.thetaDot = phidot;
-    param_.t = time_;
+    param_.t = time();
   }
   double exactC(double t) const { return feedbackC(t - cT0_, C0_, Cd0_, ks_, kd_); }
 
   void pushPlots() {
     const double lam = lambda();
-    plotC_.push(time_, kind_ == Kind::OffWire ? std::vector<double>{C(), exactC(time_)}
-                                              : std::vector<double>{C()});
-    plotCdot_.push(time_, {Cdot()});
-    plotE_.push(time_, {energy() - E0_});
+    plotC_.push(time(), kind_ == Kind::OffWire ? std::vector<double>{C(), exactC(time())}
+                                               : std::vector<double>{C()});
+    plotCdot_.push(time(), {Cdot()});
+    plotE_.push(time(), {energy() - E0_});
     double phi, phidot;
     polar(phi, phidot);
-    plotL_.push(time_, {lam, exactLambda(phi, phidot, mass_, g_, radius_)});
+    plotL_.push(time(), {lam, exactLambda(phi, phidot, mass_, g_, radius_)});
   }
 
   void drawArrows(pbm::Canvas2D& c, const Vector2d& p, const Vector2d& u) {
@@ -504,19 +482,18 @@ class BeadScene : public pbm::Scene {
   int placement_ = 0;  // FeedbackPlacement
   double savedKs_ = 100, savedKd_ = 20;
 
-  pbm::Method method_ = pbm::Method::RK4;
   pbm::CircleWire wire_;
   pbm::BeadForces forces_;
   pbm::BeadSystem bead_;
   pbm::PenaltyBead pen_;
   pbm::ParametricBead param_;
-  std::unique_ptr<pbm::CountingSystem> counted_;
+  pbm::Stepper stepper_;  // the clock, evaluations and divergence of the active bead
   ExactPendulum exact_;
   bool showExact_ = true, showParametric_ = false, showArrows_ = true;
 
-  double time_ = 0, lastH_ = 0.01, E0_ = 0, C0_ = 0, Cd0_ = 0, cT0_ = 0;
-  long steps_ = 0;
+  double E0_ = 0, C0_ = 0, Cd0_ = 0, cT0_ = 0;
   std::vector<double> snapshot_;
+  std::string snapshotMethod_;
   std::vector<Vector2d> trail_;
   pbm::TimePlot plotC_ =
       kind_ == Kind::OffWire

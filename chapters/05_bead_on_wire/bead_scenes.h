@@ -9,7 +9,6 @@
 #include <string>
 
 #include "pbm/app/scene.h"
-#include "pbm/integrators/integrators.h"
 
 namespace ch05 {
 
@@ -17,9 +16,6 @@ std::unique_ptr<pbm::Scene> makePendulumScene();
 std::unique_ptr<pbm::Scene> makeSpinScene();
 std::unique_ptr<pbm::Scene> makeOffWireScene();
 std::unique_ptr<pbm::Scene> makePenaltyScene();
-
-// "euler" | "midpoint" | "rk4" -> Method.
-pbm::Method methodFromName(const std::string& name);
 
 // The closed form of C(t) under C'' = -ks C - kd C' (feedback in the solve,
 // eq 11), from C(0) = C0, C'(0) = Cd0: under-, critically and over-damped.

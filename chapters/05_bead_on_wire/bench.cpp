@@ -15,14 +15,12 @@
 #include <string>
 
 #include "pbm/bead/bead.h"
-#include "pbm/integrators/integrators.h"
+#include "pbm/integrators/methods.h"
 
 namespace {
 
 using Eigen::Vector2d;
 constexpr double kG = 9.81;
-constexpr pbm::Method kMethods[] = {pbm::Method::Euler, pbm::Method::Midpoint, pbm::Method::RK4};
-const char* kNames[] = {"euler", "midpoint", "rk4"};
 
 // The pendulum of the scenes: m = 1, r = 1, released at rest from horizontal.
 template <class Sys>
@@ -40,13 +38,13 @@ struct Run {
 
 // Fixed steps of h for T seconds; stops early once the radial error passes `giveUp`.
 template <class Sys>
-Run simulate(Sys& s, pbm::Method m, double h, double T, double giveUp = 1.0) {
+Run simulate(Sys& s, const pbm::MethodInfo& m, double h, double T, double giveUp = 1.0) {
   Run out;
   const double E0 = s.energy(), scale = s.bead.m * kG * s.wire.r;
   const long n = std::lround(T / h);
   for (long i = 0; i < n; ++i) {
-    pbm::step(s, m, h);
-    out.evals += pbm::methodEvals(m);
+    m.step(s, h);
+    out.evals += m.evalsPerStep;
     const double rho = (s.bead.x - s.wire.c).norm();
     if (!std::isfinite(rho) || !s.bead.v.allFinite()) {
       out.finite = false;
@@ -61,7 +59,7 @@ Run simulate(Sys& s, pbm::Method m, double h, double T, double giveUp = 1.0) {
 }
 
 void BM_Drift(benchmark::State& state) {
-  const int mi = static_cast<int>(state.range(0));
+  const pbm::MethodInfo& method = pbm::integratorMethods().at(static_cast<size_t>(state.range(0)));
   const bool feedback = state.range(1) != 0;
   const double h = 0.04 / std::pow(2.0, static_cast<double>(state.range(2)));
   Run run;
@@ -69,10 +67,10 @@ void BM_Drift(benchmark::State& state) {
     pbm::BeadSystem b;
     setUp(b);
     if (feedback) b.feedback = {100, 20};
-    run = simulate(b, kMethods[mi], h, 10.0, 10.0);
+    run = simulate(b, method, h, 10.0, 10.0);
     benchmark::DoNotOptimize(run);
   }
-  state.SetLabel(std::string("series=") + (feedback ? "fb_" : "") + kNames[mi]);
+  state.SetLabel(std::string("series=") + (feedback ? "fb_" : "") + method.name);
   if (!run.finite || run.maxRadialError > 1.0) {
     state.SkipWithError("the bead left the wire (Euler with feedback: energy blow-up, CD §2.2)");
     return;
@@ -93,7 +91,7 @@ double largestH(Make make, double eps, Run& best) {
   for (int j = 0; j < 60; ++j) {
     const double h = 0.1 / std::pow(std::sqrt(2.0), j);
     auto s = make();
-    const Run r = simulate(s, pbm::Method::RK4, h, 5.0, 2 * eps);
+    const Run r = simulate(s, pbm::findMethod(pbm::integratorMethods(), "rk4"), h, 5.0, 2 * eps);
     if (r.finite && r.maxRadialError <= eps) {
       best = r;
       return h;

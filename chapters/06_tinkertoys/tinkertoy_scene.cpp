@@ -8,11 +8,9 @@
 #include <iostream>
 #include <limits>
 
-#include "pbm/app/headless.h"
-#include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
-#include "pbm/integrators/integrators.h"
+#include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch06 {
@@ -115,7 +113,9 @@ void TinkertoyScene::reset() {
   dragForce_ = &ps_.addForce<pbm::Drag>(drag_);
   mouse_ = &ps_.addForce<pbm::MouseSpring>(50.0, 10.0);
   cf_ = &ps_.addForce<pbm::ConstraintForce>(cs_, solverSettings());  // last (§4.1 step 3)
-  evals_ = steps_ = 0;
+  stepper_.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method), settings_.h,
+                 "the constraint solve");
+  stepper_.watch(ps_);
   warnedFallback_ = false;
   message_.clear();
   dragFrom_ = -1;
@@ -132,33 +132,23 @@ void TinkertoyScene::reset() {
   lastFellBack_ = cf_->last.fellBack;
 }
 
-void TinkertoyScene::advance(double tLimit) {
-  const double h = settings_.h, hStep = pbm::clipStep(ps_.t, h, tLimit);
-  const pbm::Method method = settings_.method == "euler"      ? pbm::Method::Euler
-                             : settings_.method == "midpoint" ? pbm::Method::Midpoint
-                                                              : pbm::Method::RK4;
+void TinkertoyScene::advance(double tLimit, pbm::Host host) {
+  // The particle system keeps its own clock; a failed constraint solve stops
+  // the run with t and h (headless: exit status 3; viewer: the message, paused).
+  const double t0 = ps_.t, hStep = stepper_.plan(t0, tLimit);
   gravity_->g = Vector2d(0.0, -g_);
   dragForce_->kd = drag_;
   cf_->settings = solverSettings();
   cf_->resetStepStats();
-  const double t0 = ps_.t;
-  pbm::CountingSystem counted(ps_);
-  try {
-    pbm::step(counted, method, hStep);
-  } catch (const pbm::SolverFailure& e) {
-    // Headless: exit status 3 with the rows so far; viewer: the message, paused.
-    throw pbm::SimulationDiverged(
-        t0, hStep, "constraint solve failed at t = " + fmt("%.6g", t0) + " s: " + e.what());
-  }
-  evals_ += counted.evals();
-  ++steps_;
+  stepper_.step(ps_, hStep);
   ps_.t = t0 + hStep;
+  stepper_.check(ps_);
   cs_.evaluate(ps_);
   maxAbsC_ = cs_.maxAbsC();
   lastIterations_ = cf_->worstIterations;
   lastResidual_ = cf_->worstResidual;
   lastFellBack_ = cf_->fellBack;
-  if (!std::isinf(tLimit)) {
+  if (host == pbm::Host::Headless) {
     // Headless: a fallback is not silent either (the viewer shows it in amber).
     if (lastFellBack_ && !warnedFallback_) {
       std::cerr << "warning: " << name() << ": CG did not converge at t = " << t0
@@ -185,10 +175,8 @@ double TinkertoyScene::energy() const {
          ps_.potentialEnergy(pbm::EnergyKind::Spring);
 }
 
-bool TinkertoyScene::stateFinite() const {
-  for (const auto& p : ps_.particles)
-    if (!p.x.allFinite() || !p.v.allFinite()) return false;
-  return true;
+std::vector<std::string> TinkertoyScene::methods() const {
+  return pbm::methodNames(pbm::integratorMethods());
 }
 
 std::vector<std::string> TinkertoyScene::csvColumns() const {

@@ -15,6 +15,7 @@
 
 #include "pbm/app/scene.h"
 #include "pbm/constraints/constrained_system.h"
+#include "pbm/core/stepping.h"
 #include "pbm/particles/forces.h"
 #include "pbm/particles/particles.h"
 #include "pbm/viewer/plot.h"
@@ -27,12 +28,15 @@ class TinkertoyScene : public pbm::Scene {
  public:
   TinkertoyScene();
 
-  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  std::vector<std::string> methods() const override;
   void reset() override;
-  void advance(double tLimit) override;
+  void advance(double tLimit, pbm::Host host) override;
   double time() const override { return ps_.t; }
-  long evals() const override { return evals_; }
-  bool stateFinite() const override;
+  double lastStepSize() const override {
+    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
+  }
+  long evals() const override { return stepper_.evals(); }
+  bool stateFinite() const override { return !stepper_.diverged(); }
   int stepsPerFrame() const override { return stepsPerFrame_; }
 
   std::vector<std::string> csvColumns() const override;
@@ -83,7 +87,7 @@ class TinkertoyScene : public pbm::Scene {
   pbm::MouseSpring* mouse_ = nullptr;
   pbm::Gravity* gravity_ = nullptr;
   pbm::Drag* dragForce_ = nullptr;
-  long evals_ = 0, steps_ = 0;
+  pbm::Stepper stepper_;
   double maxAbsC_ = 0.0;
   int lastIterations_ = 0;
   double lastResidual_ = 0.0;

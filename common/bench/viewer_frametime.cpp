@@ -30,7 +30,7 @@ class BoxesScene : public pbm::Scene {
     return "Frame-time measurement: every box is re-recorded and drawn each frame.";
   }
   void reset() override { t_ = 0; }
-  void advance(double) override { t_ += settings_.h; }
+  void advance(double, pbm::Host) override { t_ += settings_.h; }
   double time() const override { return t_; }
   bool stateFinite() const override { return true; }
   std::vector<std::string> csvColumns() const override { return {"t"}; }

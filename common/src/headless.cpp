@@ -1,20 +1,14 @@
 #include "pbm/app/headless.h"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "pbm/app/csv.h"
 #include "pbm/core/errors.h"
+#include "pbm/core/stepping.h"
 
 namespace pbm {
-
-double clipStep(double t, double h, double tLimit) {
-  const double left = tLimit - t;
-  // A step that would overshoot, or leave a sliver below round-off of the
-  // clock, lands on tLimit instead: the last CSV row is at T exactly.
-  if (h >= left - 1e-12 * std::max(1.0, std::abs(tLimit))) return left;
-  return h;
-}
 
 HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every) {
   const double tEnd = scene.settings().tEnd;
@@ -25,14 +19,15 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every) {
   bool lastWritten = true;
   while (scene.time() < tEnd) {
     const double before = scene.time();
-    scene.advance(tEnd);
+    scene.advance(tEnd, Host::Headless);
     ++result.steps;
     if (!scene.stateFinite()) {
       csv.flush();
       std::ostringstream msg;
-      msg << "simulation diverged at t = " << formatNumber(scene.time())
-          << " s with step h = " << formatNumber(scene.lastStepSize())
-          << " s (a non-finite or blown-up state); try a smaller --h";
+      // %.6g: the clock's last digits (0.30000000000000004) say nothing here.
+      msg << std::setprecision(6) << "simulation diverged at t = " << scene.time()
+          << " s with step h = " << scene.lastStepSize() << " s (not finite, or grown beyond "
+          << kDivergenceGrowth << " times its start); try a smaller --h";
       throw SimulationDiverged(scene.time(), scene.lastStepSize(), msg.str());
     }
     if (!(scene.time() > before))

@@ -4,6 +4,9 @@
 // integrate: steps of h from the installed time to tEnd; shorten the last step
 //   so the run ends at tEnd exactly (install tEnd itself at the end), and
 //   return the number of steps. Reject h <= 0 (std::invalid_argument).
+//   The shortening is the rule every scene uses: clipStep(t, h, tEnd) from
+//   pbm/core/stepping.h gives h, or what is left. Keep the clock as t0 + k h
+//   (computed from the step count k, not summed) until the last step.
 // Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour, Ch02WorkPrecision.*
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"
@@ -16,7 +19,8 @@ void step(OdeSystem& /*sys*/, Method /*m*/, double /*h*/) {
 
 long integrate(OdeSystem& /*sys*/, Method /*m*/, double /*h*/, double /*tEnd*/) {
   PBM_TODO("integrate",
-           "DEB §2: step(sys, m, h) until tEnd; the last step is tEnd - t; return the step count");
+           "DEB §2: step(sys, m, clipStep(t, h, tEnd)) until tEnd (pbm/core/stepping.h); return "
+           "the step count");
 }
 
 }  // namespace pbm

@@ -1,7 +1,9 @@
 // Exercise: the midpoint method (DEB §2.2, Fig. 5). Write midpointStep against
-// the OdeSystem interface alone: read (x0, t0), evaluate f there, install the
-// midpoint (x0 + (h/2) f, t0 + h/2), evaluate f again (f_mid), and install the
-// final state x0 + h f_mid at t0 + h. Exactly two derivative evaluations.
+// the OdeSystem interface alone: read (x0, t0) (getState, or stateOf from
+// pbm/core/ode.h, which spares the copy when the model allows), evaluate f
+// there (derivEval), evaluate f again at the midpoint (x0 + (h/2) f, t0 + h/2)
+// with sys.derivEvalAt(xm, t0 + h/2, f) (f_mid), and install the final state
+// x0 + h f_mid at t0 + h with setState. Exactly two derivative evaluations.
 // Tests: Ch02Spiral.Midpoint*, Ch02Stability.Midpoint*, Ch02Quadrature.*, Ch02Contract.*
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"

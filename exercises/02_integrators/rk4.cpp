@@ -3,7 +3,12 @@
 //   k1 = h f(x0, t0)               k2 = h f(x0 + k1/2, t0 + h/2)
 //   k3 = h f(x0 + k2/2, t0 + h/2)  k4 = h f(x0 + k3, t0 + h)
 //   x(t0 + h) = x0 + k1/6 + k2/3 + k3/3 + k4/6, installed at t0 + h.
-// Stretch goal (see the chapter's benchmark): allocate no vectors per step.
+// k1 is derivEval at the installed state; k2..k4 come from
+// sys.derivEvalAt(x, t, f), which evaluates f at a state you hold without
+// installing it when the model can (pbm/core/ode.h). End with setState.
+// Stretch goals (see the chapter's benchmark): allocate no vectors per step;
+// read x0 with stateOf (ode.h) instead of a getState copy; count the passes
+// over memory a step makes and make as few as Boost.Odeint does.
 // Tests: Ch02Spiral.Rk4*, Ch02Stability.Rk4*, Ch02Quadrature.*, Ch02Contract.*
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"

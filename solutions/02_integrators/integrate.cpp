@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "pbm/core/stepping.h"
 #include "pbm/integrators/integrators.h"
 
 namespace pbm {
@@ -29,22 +30,20 @@ long integrate(OdeSystem& sys, Method m, double h, double tEnd) {
   sys.getState(x, t0);
   if (!(tEnd > t0)) return 0;
 
-  // Step k ends at t0 + k h, computed from k rather than accumulated, and a
-  // final step that would overshoot tEnd (or leave a sliver below round-off)
-  // is shortened to land on it.
-  const double sliver = 1e-12 * std::max(1.0, std::abs(tEnd));
+  // Steps of h; clipStep (core/stepping.h, the rule every scene's runs use)
+  // shortens the one that would overshoot tEnd, or leave a sliver below
+  // round-off, to land on it. The clock after k full steps is t0 + k h,
+  // computed from k rather than summed step by step.
   long k = 0;
   double t = t0;
-  while (true) {
-    double target = t0 + (k + 1) * h;
-    const bool last = target >= tEnd - sliver;
-    if (last) target = tEnd;
-    step(sys, m, target - t);
+  while (t < tEnd) {
+    const double hk = clipStep(t, h, tEnd);
+    step(sys, m, hk);
     ++k;
-    t = target;
-    if (last) break;
+    t = hk == tEnd - t ? tEnd : t0 + static_cast<double>(k) * h;
   }
-  // t + (tEnd - t) can miss tEnd by an ulp: install tEnd exactly.
+  // The model's own clock summed the steps and can miss tEnd by an ulp:
+  // install tEnd exactly.
   sys.getState(x, t);
   sys.setState(x, tEnd);
   return k;

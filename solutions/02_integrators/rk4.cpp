@@ -17,57 +17,49 @@ namespace {
 // has not changed. (A model whose derivEval itself called rk4Step on the same
 // thread would clobber them; none does.)
 struct Rk4Workspace {
-  Eigen::VectorXd x0;  // the start state
-  Eigen::VectorXd f;   // the latest derivative evaluation
-  Eigen::VectorXd xs;  // the next stage's state, installed for evaluation
-  Eigen::VectorXd x1;  // the result, accumulated stage by stage
+  Eigen::VectorXd x0;              // a copy of the start state, for models without a view
+  Eigen::VectorXd f1, f2, f3, f4;  // the four evaluations
+  Eigen::VectorXd xs;              // the next stage's state
+  Eigen::VectorXd x1;              // the result (after swapState: scratch)
 };
 
-// After evaluating a stage's f: the next stage's state xs = x0 + a f, and the
-// result's share of f, x1 = x0 + b f (first stage) or x1 += b f. One pass over
-// memory for both: on a large state the step is bound by memory traffic.
-void stage(Rk4Workspace& w, double a, double b, bool first) {
-  const double *x0 = w.x0.data(), *f = w.f.data();
-  double *xs = w.xs.data(), *x1 = w.x1.data();
-  const Eigen::Index n = w.f.size();
-  if (first) {
-    for (Eigen::Index i = 0; i < n; ++i) {
-      xs[i] = x0[i] + a * f[i];
-      x1[i] = x0[i] + b * f[i];
-    }
-  } else {
-    for (Eigen::Index i = 0; i < n; ++i) {
-      xs[i] = x0[i] + a * f[i];
-      x1[i] += b * f[i];
-    }
-  }
+// xs = x0 + a f: the state of the next stage. On a large state the step is
+// bound by memory traffic, so each pass over memory counts: the stages read
+// x0 and one f, and the result is summed in one pass at the end.
+void stage(Eigen::VectorXd& xs, const Eigen::VectorXd& x0, double a, const Eigen::VectorXd& f) {
+  const double *x = x0.data(), *g = f.data();
+  double* s = xs.data();
+  const Eigen::Index n = x0.size();
+  for (Eigen::Index i = 0; i < n; ++i) s[i] = x[i] + a * g[i];
 }
 }  // namespace
 
 void rk4Step(OdeSystem& sys, double h) {
   thread_local Rk4Workspace w;
-  const int n = sys.dim();
-  w.f.resize(n);
-  w.xs.resize(n);
-  w.x1.resize(n);
   double t0;
-  sys.getState(w.x0, t0);
+  // x0 in place when the model offers it (no copy), else copied: stateOf, ode.h.
+  const Eigen::VectorXd& x0 = stateOf(sys, w.x0, t0);
+  const Eigen::Index n = x0.size();
+  for (Eigen::VectorXd* v : {&w.f1, &w.f2, &w.f3, &w.f4, &w.xs, &w.x1}) v->resize(n);
 
-  sys.derivEval(w.f);            // f1 = f(x0, t0)
-  stage(w, h / 2, h / 6, true);  // x1 = x0 + k1/6, install x0 + k1/2
-  sys.setState(w.xs, t0 + h / 2);
+  sys.derivEval(w.f1);  // f1 = f(x0, t0), at the installed state
+  // The later stages' f at states the solver holds (DEB §4); derivEvalAt
+  // installs them only when the model cannot evaluate f elsewhere.
+  stage(w.xs, x0, h / 2, w.f1);  // x0 + k1/2
+  sys.derivEvalAt(w.xs, t0 + h / 2, w.f2);
+  stage(w.xs, x0, h / 2, w.f2);  // x0 + k2/2
+  sys.derivEvalAt(w.xs, t0 + h / 2, w.f3);
+  stage(w.xs, x0, h, w.f3);  // x0 + k3
+  sys.derivEvalAt(w.xs, t0 + h, w.f4);
 
-  sys.derivEval(w.f);             // f2
-  stage(w, h / 2, h / 3, false);  // x1 += k2/3, install x0 + k2/2
-  sys.setState(w.xs, t0 + h / 2);
-
-  sys.derivEval(w.f);         // f3
-  stage(w, h, h / 3, false);  // x1 += k3/3, install x0 + k3
-  sys.setState(w.xs, t0 + h);
-
-  sys.derivEval(w.f);     // f4
-  w.x1 += (h / 6) * w.f;  // x1 += k4/6
-  sys.setState(w.x1, t0 + h);
+  // x1 = x0 + k1/6 + k2/3 + k3/3 + k4/6, summed left to right in one pass.
+  const double b1 = h / 6, b2 = h / 3, b3 = h / 3, b4 = h / 6;
+  const double *x = x0.data(), *f1 = w.f1.data(), *f2 = w.f2.data(), *f3 = w.f3.data(),
+               *f4 = w.f4.data();
+  double* x1 = w.x1.data();
+  for (Eigen::Index i = 0; i < n; ++i)
+    x1[i] = x[i] + b1 * f1[i] + b2 * f2[i] + b3 * f3[i] + b4 * f4[i];
+  sys.swapState(w.x1, t0 + h);  // installs x1 (a model that can swaps buffers, no copy)
 }
 
 }  // namespace pbm

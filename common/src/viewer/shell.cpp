@@ -137,7 +137,7 @@ void Shell::resetScene() {
 void Shell::stepOnce() {
   if (!message_.empty()) return;
   guarded([&] {
-    scene().advance(std::numeric_limits<double>::infinity());
+    scene().advance(std::numeric_limits<double>::infinity(), Host::Viewer);
     ++steps_;
     if (!scene().stateFinite()) {
       message_ = "The simulation diverged at t = " + fmt(scene().time()) +

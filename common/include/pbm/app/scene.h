@@ -23,6 +23,13 @@ class Canvas3D;
 // and 11, an orbit camera for the 3D chapters 07-10.
 enum class ViewKind { Plane2D, Orbit3D };
 
+// Who runs the scene. The viewer animates without end: it calls advance with
+// tLimit = +infinity, and a scene may keep comparison runs going beside the
+// chosen one, freeze a diverged run and carry on, or loop. A headless run
+// stops at --t-end: tLimit is --t-end, and the scene writes only what its CSV
+// needs. A scene tells them apart by this, never by the value of tLimit.
+enum class Host { Viewer, Headless };
+
 // What the shared command line sets (--method, --h, --t-end, --start, --tol).
 // A scene fills in its defaults in its constructor.
 struct SceneSettings {
@@ -61,12 +68,16 @@ class Scene {
   virtual void validate() const {}
 
   // --- simulation
-  virtual void reset() = 0;                 // rebuild from settings and params
-  virtual void advance(double tLimit) = 0;  // one step of at most h, never past tLimit
-  virtual double time() const = 0;          // simulation clock, s
+  virtual void reset() = 0;  // rebuild from settings and params
+  // One step of at most h, never past tLimit (the stepping layer clips it,
+  // core/stepping.h); tLimit is +infinity in the viewer (see Host).
+  virtual void advance(double tLimit, Host host) = 0;
+  virtual double time() const = 0;  // simulation clock, s
   virtual double lastStepSize() const { return settings_.h; }
   virtual long evals() const { return 0; }  // cumulative derivative evaluations
-  virtual bool stateFinite() const = 0;     // false: the run diverged
+  // false: the run diverged, by the stepping layer's one rule (non-finite, or
+  // grown far beyond its start: core/stepping.h); the runner stops there.
+  virtual bool stateFinite() const = 0;
   // Called when the panel changed a setting or parameter; by default restarts.
   virtual void settingsChanged() { reset(); }
 

@@ -1,7 +1,9 @@
 // Errors the shared command line turns into exit statuses (README.md, "One
 // command line for every chapter"):
 //   UsageError        bad arguments, unknown scenes or keys, out-of-range values -> 2
-//   SimulationDiverged a non-finite or blown-up state                          -> 3
+//   SimulationDiverged a run stopped at t with step h: its state diverged (the
+//                     stepping layer's rule, stepping.h), or a step's solve
+//                     failed (the stepping layer maps SolverFailure to this) -> 3
 //   SolverFailure     a linear solve that is singular, indefinite or did not converge -> 3
 //   OutputFailure     the CSV could not be written (disk full, closed pipe)      -> 3
 //   ExerciseNotDone   (exercise.h) a student function not written yet           -> 4

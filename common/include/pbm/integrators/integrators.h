@@ -1,7 +1,7 @@
 // Chapter 02 student functions: the midpoint method and fourth-order
 // Runge-Kutta (DEB §2.2), and a fixed-step driver. Every method is written
-// against OdeSystem alone: multi-stage methods install intermediate (x, t)
-// to evaluate f there, and end with the final state at t0 + h installed.
+// against OdeSystem alone: multi-stage methods evaluate f at intermediate
+// (x, t) with derivEvalAt, and end with the final state at t0 + h installed.
 #pragma once
 
 #include "pbm/core/ode.h"
@@ -29,7 +29,8 @@ void rk4Step(OdeSystem& sys, double h);
 void step(OdeSystem& sys, Method m, double h);
 
 // Fixed steps of h from the installed time to tEnd; the last step is
-// shortened so the run ends at tEnd exactly. Returns the number of steps.
+// shortened (clipStep, core/stepping.h) so the run ends at tEnd exactly.
+// Returns the number of steps.
 long integrate(OdeSystem& sys, Method m, double h, double tEnd);
 
 }  // namespace pbm

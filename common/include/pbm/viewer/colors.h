@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "pbm/core/method.h"
+
 namespace pbm {
 
 using Color = ImU32;
@@ -16,12 +18,14 @@ inline constexpr Color kGrid = IM_COL32(44, 47, 55, 255);
 inline constexpr Color kAxis = IM_COL32(80, 85, 97, 255);
 inline constexpr Color kText = IM_COL32(225, 228, 235, 255);
 inline constexpr Color kDim = IM_COL32(140, 145, 155, 255);
-inline constexpr Color kExact = IM_COL32(240, 240, 240, 200);     // closed forms
-inline constexpr Color kEuler = IM_COL32(235, 87, 87, 255);       // red
-inline constexpr Color kMidpoint = IM_COL32(111, 207, 120, 255);  // green
-inline constexpr Color kRk4 = IM_COL32(86, 156, 245, 255);        // blue
-inline constexpr Color kAdaptive = IM_COL32(242, 179, 61, 255);   // amber
-inline constexpr Color kImplicit = IM_COL32(187, 134, 252, 255);  // violet
+inline constexpr Color kExact = IM_COL32(240, 240, 240, 200);  // closed forms
+// The methods' colours are the registry's (core/method.h), one per method.
+static_assert(packedColour(1, 2, 3, 4) == IM_COL32(1, 2, 3, 4), "ImU32 packing");
+inline constexpr Color kEuler = methodColours::kEuler;        // red
+inline constexpr Color kMidpoint = methodColours::kMidpoint;  // green
+inline constexpr Color kRk4 = methodColours::kRk4;            // blue
+inline constexpr Color kAdaptive = methodColours::kAdaptive;  // amber
+inline constexpr Color kImplicit = methodColours::kImplicit;  // violet
 inline constexpr Color kWarning = IM_COL32(255, 120, 90, 255);
 }  // namespace colors
 
