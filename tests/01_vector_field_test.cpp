@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "expect_vec_near.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/fields/euler.h"
 #include "pbm/fields/field_point.h"
@@ -27,20 +28,6 @@ using Eigen::Vector2d;
 using pbm::FieldPoint;
 
 constexpr double kPi = std::numbers::pi;
-
-// EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm). A
-// failure prints the expected and the computed vector, their distance and tol.
-template <class Got, class Want>
-::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
-                                   const Got& got, const Want& want, double tol) {
-  const double d = (got - want).norm();
-  if (d <= tol) return ::testing::AssertionSuccess();  // a NaN fails
-  const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
-  return ::testing::AssertionFailure()
-         << "expected " << wantExpr << " = " << want.format(f) << "\n     got " << gotExpr << " = "
-         << got.format(f) << "\n  |got - expected| = " << d << " > " << tolExpr << " = " << tol;
-}
-#define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(vecNear, got, want, tol)
 
 Eigen::Matrix2d rotation(double angle) {
   return Eigen::Rotation2Dd(angle).toRotationMatrix();

@@ -15,6 +15,7 @@
 #include <numbers>
 #include <vector>
 
+#include "expect_vec_near.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
 #include "pbm/integrators/adaptive.h"
@@ -30,20 +31,6 @@ constexpr double kPi = std::numbers::pi;
 const char* methodName(Method m) {
   return m == Method::Euler ? "Euler" : m == Method::Midpoint ? "midpoint" : "RK4";
 }
-
-// EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm). A
-// failure prints the expected and the computed vector, their distance and tol.
-template <class Got, class Want>
-::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
-                                   const Got& got, const Want& want, double tol) {
-  const double d = (got - want).norm();
-  if (d <= tol) return ::testing::AssertionSuccess();  // a NaN fails
-  const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
-  return ::testing::AssertionFailure()
-         << "expected " << wantExpr << " = " << want.format(f) << "\n     got " << gotExpr << " = "
-         << got.format(f) << "\n  |got - expected| = " << d << " > " << tolExpr << " = " << tol;
-}
-#define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(vecNear, got, want, tol)
 
 // x' = A x (autonomous linear system).
 class LinearSystem : public pbm::OdeSystem {

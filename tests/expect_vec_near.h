@@ -1,0 +1,25 @@
+// EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm), for
+// Eigen vectors and matrices. A failure prints the expected and the computed
+// value, their distance and tol; a NaN fails. Shared by the chapter tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
+
+namespace pbm_test {
+
+template <class Got, class Want>
+::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
+                                   const Got& got, const Want& want, double tol) {
+  const double d = (got - want).norm();
+  if (d <= tol) return ::testing::AssertionSuccess();
+  const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
+  return ::testing::AssertionFailure()
+         << "expected " << wantExpr << " = " << want.format(f) << "\n     got " << gotExpr << " = "
+         << got.format(f) << "\n  |got - expected| = " << d << " > " << tolExpr << " = " << tol;
+}
+
+}  // namespace pbm_test
+
+#define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(::pbm_test::vecNear, got, want, tol)
