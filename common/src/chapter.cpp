@@ -130,7 +130,12 @@ CameraAngles parseCamera(const Scene& scene, const std::string& text) {
     throw UsageError("scene '" + scene.name() + "' is 2D; --camera is accepted by 3D scenes only");
   const std::string accepted =
       "YAW,PITCH[,DISTANCE] in degrees, pitch within -89..89, distance > 0, e.g. 30,20 or 30,20,90";
-  const std::vector<double> v = parseList(text, "--camera", accepted);
+  std::vector<double> v;
+  try {
+    v = parseList(text, "--camera", accepted);
+  } catch (const UsageError&) {
+    v.clear();  // reported below with the whole argument
+  }
   if (v.size() < 2 || v.size() > 3 || std::abs(v[1]) > 89 || (v.size() == 3 && !(v[2] > 0)))
     throw UsageError("--camera '" + text + "' is malformed; accepted: " + accepted);
   return {v[0], v[1], v.size() == 3 ? v[2] : 0.0};
