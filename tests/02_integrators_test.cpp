@@ -11,15 +11,20 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 #include <cmath>
+#include <complex>
 #include <functional>
+#include <limits>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include "expect_vec_near.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
+#include "pbm/core/stepping.h"
 #include "pbm/integrators/adaptive.h"
 #include "pbm/integrators/integrators.h"
+#include "pbm/integrators/methods.h"
 
 namespace {
 
@@ -736,6 +741,53 @@ TEST(Ch02Lorenz, Rk4FlowShrinksVolumeAsExpMinusSigmaPlusOnePlusBetaT) {
         << ", beta = " << c.beta
         << ": volume factor over t = 1 expected exp(-(sigma + 1 + beta)) = " << want
         << ", got det(dPhi/dx0) = " << got;
+  }
+}
+
+// ---------------------------------------------------------------- the stepping layer
+
+// DEB §2, §4 through the stepping layer (core/stepping.h) and the registry's
+// RK4 (your rk4Step): steps of h, the last one clipped to land on T exactly,
+// the 4 evaluations per step the registry states (and the step spends), and
+// the state of the closed form: one RK4 step on the rotation field multiplies
+// x + iy by R(ih) = 1 + z + z^2/2 + z^3/6 + z^4/24 at z = ih.
+TEST(Ch02Stepper, Rk4RunLandsOnTAndCostsFourEvaluationsPerStep) {
+  const double h = 0.3, T = 1.0;
+  auto inner = rotation(Vector2d(1, 0));
+  pbm::CountingSystem counted(inner);
+  pbm::Stepper stepper;
+  stepper.reset(pbm::findMethod(pbm::integratorMethods(), "rk4"), h);
+  for (int guard = 0; stepper.time() < T && guard < 100; ++guard) stepper.advance(counted, T);
+  EXPECT_EQ(stepper.steps(), 4) << "DEB §4: steps 0.3, 0.3, 0.3 and the clipped 0.1";
+  EXPECT_EQ(stepper.time(), T) << "the last step lands on T exactly";
+  EXPECT_NEAR(stepper.lastStep(), 0.1, 1e-12);
+  EXPECT_EQ(stepper.evals(), 16) << "DEB §2: RK4 costs 4 evaluations per step";
+  EXPECT_EQ(counted.evals(), stepper.evals()) << "the stated count is what rk4Step spends";
+  std::complex<double> want = 1.0;
+  for (int k = 0; k < 4; ++k) {
+    const std::complex<double> z(0.0, k < 3 ? h : T - 3 * h);
+    want *= 1.0 + z + z * z / 2.0 + z * z * z / 6.0 + z * z * z * z / 24.0;
+  }
+  EXPECT_NEAR(inner.x()[0], want.real(), 1e-14) << "DEB §2.2: R(ih)^n, expected " << want;
+  EXPECT_NEAR(inner.x()[1], want.imag(), 1e-14) << "DEB §2.2: R(ih)^n, expected " << want;
+}
+
+// The one divergence rule (core/stepping.h) on an unstable step (IM §2):
+// midpoint on x' = -x at h = 3 multiplies x by R(-3) = 1 - 3 + 9/2 = 2.5 per
+// step, so |x| first exceeds 10^6 |x0| at step 16 (2.5^15 < 10^6 < 2.5^16),
+// and that is the step the stepper calls diverged.
+TEST(Ch02Stepper, DivergenceRuleFiresWhenTheStateFirstPassesAMillionTimesItsStart) {
+  ScalarSystem sys([](double y, double) { return -y; }, 1.0);
+  pbm::Stepper stepper;
+  stepper.reset(pbm::findMethod(pbm::integratorMethods(), "midpoint"), 3.0);
+  stepper.watch(sys);
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int n = 1; n <= 16; ++n) {
+    SCOPED_TRACE("midpoint, step " + std::to_string(n));
+    stepper.advance(sys, inf);
+    EXPECT_NEAR(sys.y(), std::pow(2.5, n), 1e-12 * std::pow(2.5, n)) << "IM §2: R(-3)^n";
+    EXPECT_EQ(stepper.diverged(), n >= 16)
+        << "expected diverged only once 2.5^n > 1e6, got " << stepper.diverged();
   }
 }
 

@@ -22,9 +22,11 @@
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/fd_jacobian.h"
+#include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
 #include "pbm/integrators/integrators.h"
 #include "pbm/stiffness/implicit.h"
+#include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/spring_network.h"
 #include "pbm/stiffness/stability.h"
 #include "pbm/stiffness/stiff_systems.h"
@@ -767,6 +769,27 @@ TEST(Ch03Solver, SingularLinearisedSystemThrowsSolverFailure) {
       << "IM §3: (I/h - f') = 0 at h = 1/2: the step must report SolverFailure";
   EXPECT_VEC_NEAR(stateOf(sys), Vector2d(1.0, -1.0), 0.0)
       << "IM §3: a failed step leaves the state untouched";
+}
+
+// The same singular step inside a run: the stepping layer (core/stepping.h)
+// stops the run with SimulationDiverged (exit status 3) naming the step's start
+// time and its size, and the solver's message.
+TEST(Ch03Solver, SingularStepInARunStopsItNamingTAndH) {
+  const MatrixXd A = 2.0 * MatrixXd::Identity(2, 2);
+  LinearSystem sys(A, Vector2d(1.0, -1.0));
+  pbm::Stepper stepper;
+  stepper.reset(pbm::implicitEulerMethod(), 0.5);
+  try {
+    stepper.advance(sys, 10.0);
+    FAIL() << "IM §3: (I/h - f') = 0 at h = 1/2: expected SimulationDiverged, got no error";
+  } catch (const pbm::SimulationDiverged& e) {
+    EXPECT_EQ(e.time(), 0.0);
+    EXPECT_EQ(e.stepSize(), 0.5);
+    const std::string what = e.what();
+    EXPECT_NE(what.find("at t = 0 s with h = 0.5 s"), std::string::npos)
+        << "expected t and h in the message, got: " << what;
+    EXPECT_NE(what.find("singular"), std::string::npos) << "IM §3: got: " << what;
+  }
 }
 
 TEST(Ch03Solver, IndefiniteSecondOrderSystemThrowsSolverFailure) {

@@ -15,8 +15,11 @@
 #include <limits>
 #include <numbers>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/fd_jacobian.h"
 #include "pbm/integrators/integrators.h"
@@ -25,6 +28,7 @@
 #include "pbm/particles/forces.h"
 #include "pbm/particles/particles.h"
 #include "pbm/particles/spring_jacobian.h"
+#include "scenes.h"
 
 namespace {
 
@@ -1185,6 +1189,61 @@ TEST(Ch04SpatialGrid, BucketsFindTheSamePairsAsBruteForce) {
   EXPECT_EQ(grid.size(), brute.size())
       << "PSD §4.3: the buckets must find exactly the pairs closer than the cutoff";
   EXPECT_TRUE(grid == brute) << "PSD §4.3: the pairs (i < j, sorted) must equal brute force's";
+}
+
+// ---------------------------------------------------------------- runs that blow up
+
+// The CSV's numbers, row by row (the header dropped; an empty cell is NaN).
+std::vector<std::vector<double>> csvRows(const std::string& text) {
+  std::vector<std::vector<double>> rows;
+  std::istringstream in(text);
+  std::string line, cell;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::istringstream cells(line);
+    while (std::getline(cells, cell, ','))
+      row.push_back(cell.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(cell));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// A finite blow-up stops loudly (exit status 3) at the step that makes it, not
+// at t_end: spring_pair with explicit Euler, ks = 1e6, h = 0.1 (masses 1 and
+// 3, mu = 3/4, omega h = 115). IM §2: each step multiplies the oscillation by
+// |1 + i omega h|, so the first row after the start has E1 = E0 (1 + omega^2
+// h^2) exactly (E0 = ks stretch^2 / 2). Step 2 leaves the relative velocity
+// at -2 h omega^2 stretch (4e4 m/s for the particles, below 10^6 times the
+// start's size 1), step 3 at about 3.5e8: the stepping layer's rule (10^6
+// times the start) stops the run at t = 0.3 s naming h = 0.1 s, rows 0..2
+// kept, and every row kept keeps PSD §4.2's zero momentum.
+TEST(Ch04Headless, FiniteBlowUpStopsAtTheStepThatMakesItWithTAndH) {
+  auto scene = ch04::makeSpringPairScene();
+  scene->settings().method = "euler";
+  scene->settings().h = 0.1;
+  scene->params().set("ks=1e6");
+  std::ostringstream csv;
+  try {
+    pbm::runHeadless(*scene, csv);
+    FAIL() << "IM §2: expected SimulationDiverged before t_end = 3 s, got a finished run";
+  } catch (const pbm::SimulationDiverged& e) {
+    EXPECT_NEAR(e.time(), 0.3, 1e-12) << "the stepping rule: expected the stop at t = 0.3 s";
+    EXPECT_EQ(e.stepSize(), 0.1);
+    EXPECT_NE(std::string(e.what()).find("h = 0.1 s"), std::string::npos) << e.what();
+  }
+  const auto rows = csvRows(csv.str());
+  ASSERT_EQ(rows.size(), 3u) << "expected the rows at t = 0, 0.1, 0.2";
+  for (const auto& row : rows)
+    for (double v : row) EXPECT_TRUE(std::isfinite(v)) << "only finite rows are kept";
+  const double e0 = 0.5 * 1e6 * 0.2 * 0.2, omega2h2 = 1e6 / 0.75 * 0.01;
+  EXPECT_NEAR(rows[0][4], e0, 1e-9 * e0) << "t = 0: E0 = ks stretch^2 / 2";
+  EXPECT_NEAR(rows[1][4], e0 * (1 + omega2h2), 1e-9 * e0 * omega2h2)
+      << "IM §2: Euler multiplies the energy by 1 + omega^2 h^2";
+  for (const auto& row : rows) {
+    EXPECT_NEAR(row[5], 0.0, 1e-9 * std::abs(row[4])) << "PSD §4.2: momentum x";
+    EXPECT_NEAR(row[6], 0.0, 1e-9 * std::abs(row[4])) << "PSD §4.2: momentum y";
+  }
 }
 
 }  // namespace

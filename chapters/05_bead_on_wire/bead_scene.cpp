@@ -280,7 +280,7 @@ class BeadScene : public pbm::Scene {
     if (showArrows_) drawArrows(c, p, u);
     c.disc(p, 0.045 * r, mc);
     char buf[96];
-    std::snprintf(buf, sizeof buf, "%s  C = %.2e", methodLabel(), C());
+    std::snprintf(buf, sizeof buf, "%s  C = %.2e", runLabel(), C());
     c.text(p, buf, mc, {12.f, -22.f});
   }
 
@@ -398,7 +398,7 @@ class BeadScene : public pbm::Scene {
     phi = std::atan2(d.x(), -d.y());
     phidot = (d.x() * u.y() - d.y() * u.x()) / d.squaredNorm();
   }
-  const char* methodLabel() const {
+  const char* runLabel() const {
     return kind_ == Kind::Penalty ? "penalty" : stepper_.method().label.c_str();
   }
 
