@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 FENCE = re.compile(r"^```(\w*)\s*$")
-INLINE = re.compile(r"`((?:\./)?(?:build/bin/ch\d\d_\w+|\./pbm run \d+)[^`]*)`")
+INLINE = re.compile(r"`((?:\./)?(?:build/bin/ch\d\d_[a-z_]+(?<!_bench)(?<!_tests)\b|\./pbm run \d+)[^`]*)`")
 PROGRAM = re.compile(r"^(?:\./)?build/bin/(ch\d\d_\w+)$")
 T_CAP = 2.0
 
@@ -56,7 +56,9 @@ def commands(path):
         if m:
             expect = int(m.group(1))
         text = text.split(" #")[0].strip()
-        if re.match(r"^(?:\./)?(build/bin/ch\d\d_|\./pbm run )", text):
+        # Chapter programs only: a benchmark or test binary takes other flags.
+        if re.match(r"^(?:\./)?(build/bin/ch\d\d_[a-z_]+(?<!_bench)(?<!_tests)\s|\./pbm run )",
+                    text + " "):
             out.append((start, text, expect))
     return out
 
