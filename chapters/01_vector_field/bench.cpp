@@ -1,4 +1,4 @@
-// Chapter 01 benchmarks (research ch01 §1.4).
+// Chapter 01 benchmarks (DEB §2.1, §4).
 //
 // BM_EulerTrace: one revolution of the rotation field with Euler's method for a
 //   range of h. The error shrinks like h (DEB §2.1, "bigger steps, bigger

@@ -1,4 +1,4 @@
-// The plane fields of the catalogue (research ch01 §1.1): rotation, spiral
+// The plane fields of the catalogue (DEB §1): rotation, spiral
 // sink, saddle, stiff bowl and the time-dependent rotating wind, each with its
 // exact integral curves and the quantity that stays constant along them.
 #include <Eigen/Geometry>

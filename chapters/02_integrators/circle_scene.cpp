@@ -2,7 +2,7 @@
 // integral curves are circles, integrated from the same start by Euler,
 // midpoint and RK4 with the same h. One step multiplies r by
 //   Euler sqrt(1 + h^2),  midpoint sqrt(1 + h^4/4),  RK4 sqrt(1 - h^6/72 + h^8/576)
-// (research ch01-04 C2.1): Euler spirals out, midpoint barely, RK4 barely in.
+// (DEB §2.1-2.2): Euler spirals out, midpoint barely, RK4 barely in.
 // The panel compares r after each revolution with r0 rho^n, draws the
 // stability regions with z = +-ih marked, and plots error against h with the
 // measured slopes 1, 2, 4. `--method` picks the run the CSV and HUD follow;

@@ -3,7 +3,7 @@
 // iterates are (1 - hk)^n: monotone for hk < 1, zero after one step at hk = 1,
 // a decaying flip-flop up to hk = 2, neutral at 2, exploding beyond. Midpoint
 // (1 - z + z^2/2 >= 1/2) and RK4 never flip sign; they lose stability by
-// monotone growth, at hk = 2 and hk = 2.785 (research ch01-04 C2.4).
+// monotone growth, at hk = 2 and hk = 2.785 (IM §2).
 #include <imgui.h>
 
 #include <cmath>

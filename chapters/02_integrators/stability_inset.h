@@ -1,5 +1,5 @@
 // The stability regions |R(z)| <= 1 of Euler, midpoint and RK4 in the complex
-// z = h lambda plane (research ch01-04 §2.1, "Analytic tools"): one step on
+// z = h lambda plane (IM §2): one step on
 // y' = lambda y multiplies y by R(z), the method's truncated Taylor series of
 // e^z. The rotation field's eigenvalues are +-i, so its z = +-ih lies on the
 // imaginary axis: outside Euler's and midpoint's regions for every h > 0 (they

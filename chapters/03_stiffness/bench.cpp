@@ -1,4 +1,4 @@
-// Chapter 03 benchmarks (research ch01-04 §3.4):
+// Chapter 03 benchmarks (Implicit Methods §2-§4):
 //  BM_StiffSweep/<method>/<k>: eq. (2-1) from (1, 1) to T = 5, each explicit
 //    method at (just under) its largest stable step, implicit Euler at h = 0.1.
 //    Explicit cost grows like k, implicit cost is flat (IM §2-3).

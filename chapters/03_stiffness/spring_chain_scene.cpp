@@ -3,8 +3,8 @@
 // (4-5), solved by conjugate gradients, run from the same plucked shape. With
 // no drag the exact motion keeps its energy; explicit Euler and midpoint gain
 // energy for every h (their regions miss the imaginary axis), RK4 holds until
-// h omega_max > 2 sqrt 2, and implicit Euler always loses energy (research
-// C3.12): E0 - E1 = 1/2 dv^T M dv + 1/2 dx^T K dx + h v1^T D v1.
+// h omega_max > 2 sqrt 2, and implicit Euler always loses energy (IM §4):
+// E0 - E1 = 1/2 dv^T M dv + 1/2 dx^T K dx + h v1^T D v1.
 #include <imgui.h>
 
 #include <cmath>

@@ -142,7 +142,7 @@ class StabilityRegionsScene : public pbm::Scene {
     c.dashedCircle({1.0, 0.0}, 1.0, pbm::colors::kImplicit, 2.f);
     c.text({1.0, -1.0}, "implicit Euler: |R| > 1 only", pbm::colors::kImplicit, {-90.f, 6.f});
     c.text({1.0, -1.0}, "inside this circle", pbm::colors::kImplicit, {-60.f, 22.f});
-    // Where the boundaries cross the axes (research C3.13).
+    // Where the boundaries cross the axes (IM §2).
     const double rk4Real = -2.785293563405282, rk4Imag = 2.0 * std::sqrt(2.0);
     for (const auto& [p, s] : std::vector<std::pair<Vector2d, std::string>>{
              {{-2.0, 0.0}, "-2"}, {{rk4Real, 0.0}, "-2.785"}, {{0.0, rk4Imag}, "2.83i"}})

@@ -1,4 +1,4 @@
-// The bead-on-a-wire scenes (Constrained Dynamics §1-§2, research ch05-06 A.3).
+// The bead-on-a-wire scenes (Constrained Dynamics §1-§2, §5).
 // One class, four set-ups. The constrained bead is pbm::BeadSystem (bead.h),
 // integrated by the chapter-02 methods; beside it the exact pendulum
 // (exact_pendulum.h, Jacobi elliptic functions, no integration) as a ghost,

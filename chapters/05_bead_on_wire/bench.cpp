@@ -1,4 +1,4 @@
-// Chapter 05 benchmarks (research ch05-06 A.4): accuracy per unit cost.
+// Chapter 05 benchmarks (CD §1-§2): accuracy per unit cost.
 //  BM_Drift               drift max|C| and energy error of a 10 s pendulum vs h,
 //                         Euler / midpoint / RK4, feedback off ("euler") and on
 //                         ("fb_euler", ks = 100, kd = 20). Slopes 1, 2, 4 without

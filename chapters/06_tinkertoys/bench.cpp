@@ -1,4 +1,4 @@
-// Chapter 06 benchmarks (research ch05-06 B.4): the cost of one
+// Chapter 06 benchmarks (CD §4.4): the cost of one
 // constraint-force evaluation (§4.1 step 3: evaluate the constraints, build
 // eq (11)'s right-hand side, solve for lambda, scatter Qhat = J^T lambda) on
 // a nail + N-rod chain, N = 8 ... 4096, by solver:
@@ -41,7 +41,7 @@ struct Chain {
   VectorXd gravity;  // Q: the applied forces
 };
 
-// Nail + N rods of total length 1, masses 1/N (research B.4).
+// Nail + N rods of total length 1, masses 1/N (CD §4).
 void buildChain(Chain& c, int N, bool straight) {
   std::mt19937 rng(42);
   std::uniform_real_distribution<double> U(-1.0, 1.0);

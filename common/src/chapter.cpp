@@ -18,7 +18,7 @@ namespace pbm {
 namespace {
 
 // The raw text of each option, so that every bad value gets a message that
-// names what is accepted (DESIGN.md: one line, exit status 2).
+// names what is accepted (README.md: one line, exit status 2).
 struct CommandLine {
   std::string scene, method, h, tEnd, start, tol, csv, screenshot, every, frames, maxRows, camera;
   std::vector<std::string> sets;

@@ -1,4 +1,4 @@
-// The one command line every chapter shares (DESIGN.md):
+// The one command line every chapter shares (README.md, "One command line for every chapter"):
 //   chNN_topic [--scene NAME] [--method M] [--h H] [--t-end T] [--set key=value ...]
 //              [--start X,Y] [--tol TOL] [--headless [--csv FILE] [--every K]]
 //              [--screenshot FILE [--frames N]] [--list-scenes] [--help]

@@ -1,4 +1,4 @@
-// A scene (DESIGN.md, "The viewer shell"): a name, the "what to look for"
+// A scene (common/README.md, "Adding things"): a name, the "what to look for"
 // text shown on screen, set-up, step, draw, panel and CSV row. One scene list
 // serves the viewer, the headless runner, the tests where useful and the
 // benchmarks, so a scene never touches the window or the command line itself.

@@ -1,4 +1,4 @@
-// The exercise mechanism (DESIGN.md): every student function is declared in a
+// The exercise mechanism (common/README.md): every student function is declared in a
 // core header and defined twice, in solutions/NN_topic/ and exercises/NN_topic/.
 // A skeleton body that is not done throws ExerciseNotDone; the viewer shows the
 // message in the window, a headless run prints it and exits with status 4, and

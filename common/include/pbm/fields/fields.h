@@ -1,5 +1,5 @@
 // Chapter 01 student functions: the catalogue of vector fields
-// (Differential Equation Basics §1; research ch01-04 §1.1). Each returns
+// (Differential Equation Basics §1). Each returns
 // f(x, t), the velocity a point passing through x at time t must have.
 #pragma once
 
