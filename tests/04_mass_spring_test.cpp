@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "expect_vec_near.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/fd_jacobian.h"
@@ -43,21 +44,6 @@ constexpr double kG = 9.81;
 const char* methodName(Method m) {
   return m == Method::Euler ? "Euler" : m == Method::Midpoint ? "midpoint" : "RK4";
 }
-
-// EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm). A
-// failure prints the expected and the computed vector, their distance and tol.
-template <class Got, class Want>
-::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
-                                   const Got& got, const Want& want, double tol) {
-  const double d = (got - want).norm();
-  if (d <= tol) return ::testing::AssertionSuccess();  // a NaN fails
-  const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
-  return ::testing::AssertionFailure()
-         << "expected " << wantExpr << " = " << want.format(f) << "\n     got " << gotExpr << " = "
-         << got.format(f) << "\n  |got - expected| = " << d << " > " << tolExpr << " = " << tol;
-}
-#define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(vecNear, got, want, tol)
-#define ASSERT_VEC_NEAR(got, want, tol) ASSERT_PRED_FORMAT3(vecNear, got, want, tol)
 
 // The derivative of the installed state; a wrong size is a failure (and an
 // empty vector), never an out-of-bounds read by the caller.

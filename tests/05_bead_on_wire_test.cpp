@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bead_scenes.h"
+#include "expect_vec_near.h"
 #include "pbm/app/headless.h"
 #include "pbm/bead/bead.h"
 #include "pbm/bead/exact_pendulum.h"
@@ -27,21 +28,6 @@ namespace {
 using Eigen::Vector2d;
 constexpr double kPi = std::numbers::pi;
 constexpr double kG = 9.81;
-
-// EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm). A
-// failure prints the expected and the computed vector, their distance and tol.
-template <class Got, class Want>
-::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
-                                   const Got& got, const Want& want, double tol) {
-  const double d = (got - want).norm();
-  if (d <= tol) return ::testing::AssertionSuccess();  // a NaN fails
-  const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
-  return ::testing::AssertionFailure()
-         << "expected " << wantExpr << " = " << want.format(f) << "\n     got " << gotExpr << " = "
-         << got.format(f) << "\n  |got - expected| = " << d << " > " << tolExpr << " = " << tol;
-}
-#define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(vecNear, got, want, tol)
-#define ASSERT_VEC_NEAR(got, want, tol) ASSERT_PRED_FORMAT3(vecNear, got, want, tol)
 
 // CD §2.1 eq 7 written out here, independently of the student's code: the
 // multiplier of C = 1/2 (|x - c|^2 - r^2) with no feedback,

@@ -23,3 +23,4 @@ template <class Got, class Want>
 }  // namespace pbm_test
 
 #define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(::pbm_test::vecNear, got, want, tol)
+#define ASSERT_VEC_NEAR(got, want, tol) ASSERT_PRED_FORMAT3(::pbm_test::vecNear, got, want, tol)
