@@ -61,6 +61,7 @@ void Canvas3D::begin(const Camera3D& camera, ImDrawList* labels) {
       (-0.35 * camera_.right() + 0.75 * camera_.upScreen() - 0.55 * camera_.forward()).normalized();
   tris_.clear();
   glass_.clear();
+  labelRects_.clear();
   for (auto& b : lines_) b.v.clear();
   for (auto& b : points_) b.v.clear();
 }
@@ -268,8 +269,20 @@ void Canvas3D::text(const Vector3d& at, const std::string& s, Color c, ImVec2 of
   Eigen::Vector2d p;
   if (!camera_.project(at, p)) return;
   if (p.x() < 0 || p.y() < 0 || p.x() > camera_.width() || p.y() > camera_.height()) return;
-  const ImVec2 tl(static_cast<float>(p.x()) + off.x, static_cast<float>(p.y()) + off.y);
+  ImVec2 tl(static_cast<float>(p.x()) + off.x, static_cast<float>(p.y()) + off.y);
   const ImVec2 size = ImGui::CalcTextSize(s.c_str());
+  // A label that would cover one drawn before it this frame moves down below
+  // it (a few tries), so labels of nearby points stay readable.
+  for (int tries = 0; tries < 6; ++tries) {
+    bool moved = false;
+    for (const ImVec4& r : labelRects_)
+      if (tl.x < r.z && tl.x + size.x > r.x && tl.y < r.w && tl.y + size.y > r.y) {
+        tl.y = r.w + 2.f;
+        moved = true;
+      }
+    if (!moved) break;
+  }
+  labelRects_.emplace_back(tl.x - 3.f, tl.y - 1.f, tl.x + size.x + 3.f, tl.y + size.y);
   labels_->AddRectFilled(ImVec2(tl.x - 3.f, tl.y - 1.f), ImVec2(tl.x + size.x + 3.f, tl.y + size.y),
                          IM_COL32(16, 17, 21, 190), 3.f);
   labels_->AddText(tl, c, s.c_str());

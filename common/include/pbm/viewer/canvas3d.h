@@ -59,8 +59,9 @@ class Canvas3D {
   // The x, y, z axes from `origin`, `length` long, labelled.
   void axes(double length, const Eigen::Vector3d& origin = Eigen::Vector3d::Zero());
   // Text whose top-left corner sits at the projected point plus a pixel
-  // offset, on a dark backdrop so it reads over any geometry. Hidden when the
-  // point is behind the eye or outside the view.
+  // offset, on a dark backdrop so it reads over any geometry; moved down when
+  // it would cover an earlier label. Hidden when the point is behind the eye
+  // or outside the view.
   void text(const Eigen::Vector3d& at, const std::string& s, Color c = colors::kText,
             ImVec2 offsetPx = {7.f, -18.f});
 
@@ -91,6 +92,7 @@ class Canvas3D {
   std::vector<Vertex> tris_;              // opaque triangles, colours already shaded
   std::vector<Vertex> glass_;             // translucent triangles
   std::vector<Batch> lines_, points_;
+  std::vector<ImVec4> labelRects_;  // this frame's labels (min x, min y, max x, max y)
 };
 
 }  // namespace pbm
