@@ -67,7 +67,7 @@ struct CatalogueCase {
   std::function<Vector2d(const Vector2d&, double)> field;  // the student's f(x, t)
 };
 
-// Exact curves from the research table, written independently of the fields.
+// Exact curves (DEB §1), written here independently of the fields.
 std::vector<CatalogueCase> catalogue() {
   const Vector2d x0(0.8, -0.6);
   const double a = 0.3, k = 3.0, omega = 1.7, m = 2.0, ks = 5.0;
