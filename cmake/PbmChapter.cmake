@@ -8,7 +8,7 @@
 #                   pbm_chNN_library's objects; links the DEPS' pbm_chMM
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
-#   chNN_tests      tests/NN_topic_test.cpp, ctest label chNN, every test with
+#   chNN_tests      tests/NN_topic_test.cpp (+ tests/NN_topic_test_*.cpp), ctest label chNN, every test with
 #                   ctest TIMEOUT ${PBM_TEST_TIMEOUT}
 #   chNN_bench      chapters/NN_topic/bench.cpp (Google Benchmark)
 #
@@ -101,7 +101,11 @@ function(pbm_chapter NN topic)
   set(dir "${NN}_${topic}")
   set(chapter_dir "${CMAKE_SOURCE_DIR}/chapters/${dir}")
   set(solution_dir "${CMAKE_SOURCE_DIR}/solutions/${dir}")
-  set(test_src "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
+  # The tests: tests/NN_topic_test.cpp, and further parts
+  # tests/NN_topic_test_*.cpp when one file would take long to compile.
+  set(test_main "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
+  file(GLOB test_src CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp"
+       "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp")
   file(GLOB library_srcs CONFIGURE_DEPENDS "${chapter_dir}/library/*.cpp")
   file(GLOB scene_srcs CONFIGURE_DEPENDS "${chapter_dir}/*.cpp")
   list(REMOVE_ITEM scene_srcs "${chapter_dir}/main.cpp" "${chapter_dir}/bench.cpp")
@@ -153,8 +157,8 @@ function(pbm_chapter NN topic)
   set_target_properties(ch${dir} PROPERTIES OUTPUT_NAME "ch${dir}")
   target_link_libraries(ch${dir} PRIVATE ${chapter_libs} pbm_app)
 
-  if(EXISTS "${test_src}")
-    add_executable(ch${NN}_tests "${test_src}")
+  if(EXISTS "${test_main}")
+    add_executable(ch${NN}_tests ${test_src})
     _pbm_tests(${NN} ${chapter_libs})
   else()
     message(WARNING "chapter ${NN}: no tests/${dir}_test.cpp")
@@ -232,8 +236,8 @@ macro(_pbm_grading_chapter)
     list(APPEND test_usage ch${NN}_scene_objects)
   endif()
   list(APPEND test_usage pbm_core GTest::gtest)
-  if(EXISTS "${test_src}")
-    add_library(ch${NN}_test_objects OBJECT "${test_src}")
+  if(EXISTS "${test_main}")
+    add_library(ch${NN}_test_objects OBJECT ${test_src})
     target_link_libraries(ch${NN}_test_objects PRIVATE ${test_usage})
     list(APPEND repo_targets ch${NN}_test_objects)
     add_executable(ch${NN}_tests $<TARGET_OBJECTS:ch${NN}_test_objects> ${objects})

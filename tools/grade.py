@@ -27,6 +27,7 @@ not build). Python standard library only.
 
 import argparse
 import datetime
+import glob
 import os
 import re
 import shutil
@@ -77,12 +78,16 @@ def chapters(root):
 
 
 def declared_tests(root, nn, topic):
-    """Test names from the test source: the total when the tests do not build."""
-    path = os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")
-    if not os.path.exists(path):
+    """Test names from the test sources (NN_topic_test.cpp and its parts
+    NN_topic_test_*.cpp): the total when the tests do not build."""
+    main = os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")
+    if not os.path.exists(main):
         return []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return [f"{a}.{b}" for a, b in TEST_MACRO.findall(f.read())]
+    names = []
+    for path in [main] + sorted(glob.glob(os.path.join(root, "tests", f"{nn}_{topic}_test_*.cpp"))):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            names += [f"{a}.{b}" for a, b in TEST_MACRO.findall(f.read())]
+    return names
 
 
 class Paths:

@@ -1,0 +1,67 @@
+// Chapter 07 library code: N rigid bodies as one OdeSystem (RBI §3:
+// Bodies_to_Array, Array_to_Bodies, dydt), so chapter 02's integrators step
+// them unchanged. Body k occupies y[13k, 13k + 13) as [x | q w,x,y,z | P | L].
+#pragma once
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+#include "pbm/core/ode.h"
+#include "pbm/integrators/integrators.h"
+#include "pbm/rigid/rigid_body.h"
+
+namespace pbm {
+
+// A force object for rigid bodies (the rigid twin of chapter 04's pbm::Force,
+// PSD §4): apply() adds into the accumulators of the bodies it acts on, with
+// the student's addForceAtPoint and friends, so every force also adds its torque.
+class RigidForce {
+ public:
+  virtual ~RigidForce() = default;
+  virtual void apply(std::vector<RigidBody>& bodies, double t) = 0;
+};
+
+class RigidWorld : public OdeSystem {
+ public:
+  std::vector<RigidBody> bodies;
+  std::vector<std::unique_ptr<RigidForce>> forces;
+
+  // Adds a body (its auxiliaries computed); returns its index.
+  int add(const RigidBody& b);
+  // Adds a force object; returns it, for the scene to adjust later.
+  template <class F>
+  F* addForce(std::unique_ptr<F> f) {
+    F* raw = f.get();
+    forces.push_back(std::move(f));
+    return raw;
+  }
+
+  // --- OdeSystem (RBI §3)
+  int dim() const override { return kRigidStateSize * static_cast<int>(bodies.size()); }
+  // Bodies_to_Array with the student's stateToArray.
+  void getState(Eigen::VectorXd& y, double& t) const override;
+  // Array_to_Bodies with the student's arrayToState: q stored as given (a
+  // renormalisation here would change the Runge-Kutta stages), auxiliaries
+  // recomputed.
+  void setState(const Eigen::VectorXd& y, double t) override;
+  // dydt: clearForces, each force's apply at the installed time, then
+  // ddtStateToArray for every body.
+  void derivEval(Eigen::VectorXd& ydot) override;
+
+  double time() const { return t_; }
+  // renormalize (the student's) on every body: after an accepted step.
+  void renormalizeAll();
+  // Whether the stepping methods of rigidMethods() renormalise after each
+  // step (RBI §4, footnote 3). On by default; the drift scene turns it off.
+  bool renormalizeAfterStep = true;
+
+ private:
+  double t_ = 0.0;
+};
+
+// One step of a fixed-step method (chapter 02's step: euler, midpoint, rk4),
+// then renormalize every body (if renormalizeAfterStep), then the divergence
+// check: a non-finite state throws SimulationDiverged naming t and h.
+void stepWorld(RigidWorld& world, Method m, double h);
+
+}  // namespace pbm
