@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/integrators/methods.h"
@@ -19,7 +20,6 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "text.h"
 
 namespace ch03 {
 
@@ -136,7 +136,7 @@ class ParticleOnLineScene : public pbm::Scene {
                      pbm::withAlpha(pbm::colors::kWarning, 160), 1.f);
     c.dashedPolyline({{lo.x(), -epsilon_}, {hi.x(), -epsilon_}},
                      pbm::withAlpha(pbm::colors::kWarning, 160), 1.f);
-    c.text({hi.x(), epsilon_}, format("|y| = epsilon = %.3g", epsilon_), pbm::colors::kWarning,
+    c.text({hi.x(), epsilon_}, pbm::format("|y| = epsilon = %.3g", epsilon_), pbm::colors::kWarning,
            {-170.f, -18.f});
     drawMagnifier(c, lo, hi);
     const Vector2d g = targetAt(time());
@@ -149,10 +149,10 @@ class ParticleOnLineScene : public pbm::Scene {
   }
 
   void hud(std::vector<std::string>& lines) const override {
-    lines.push_back(format("k = f_max/epsilon = %.4g   h k = %.3g", k(), settings_.h * k()));
-    lines.push_back(format("slide: h < epsilon/f_max = 1/k = %.3g s", 1.0 / k()));
+    lines.push_back(pbm::format("k = f_max/epsilon = %.4g   h k = %.3g", k(), settings_.h * k()));
+    lines.push_back(pbm::format("slide: h < epsilon/f_max = 1/k = %.3g s", 1.0 / k()));
     lines.push_back(
-        format("explicit Euler stable: h < 2/(k + k_mouse) = %.3g s", 2.0 / (k() + kMouse_)));
+        pbm::format("explicit Euler stable: h < 2/(k + k_mouse) = %.3g s", 2.0 / (k() + kMouse_)));
   }
 
   void panel() override {
@@ -222,8 +222,8 @@ class ParticleOnLineScene : public pbm::Scene {
     const Vector2d p = pts.empty() ? b.sys->position() : pts.back();
     if (b.frozen) {
       c.text(c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin()),
-             format("%s diverged at t = %.3g s (h k = %.3g): lower h", b.method().label.c_str(),
-                    b.frozenAt, settings_.h * k()),
+             pbm::format("%s diverged at t = %.3g s (h k = %.3g): lower h",
+                         b.method().label.c_str(), b.frozenAt, settings_.h * k()),
              pbm::colors::kWarning, {0.f, -20.f});
       return;
     }
@@ -233,7 +233,8 @@ class ParticleOnLineScene : public pbm::Scene {
     c.arrow(p, p + s * drag, pbm::colors::kAdaptive, 1.5f);
     c.arrow(p, p + s * penalty, pbm::colors::kDim, 1.5f);
     c.dot(p, 6.f, col);
-    c.text(p, format("%s  |y| = %.2f eps", b.method().label.c_str(), std::abs(p.y()) / epsilon_),
+    c.text(p,
+           pbm::format("%s  |y| = %.2f eps", b.method().label.c_str(), std::abs(p.y()) / epsilon_),
            col, {10.f, pbm::isImplicitEuler(b.method()) ? 4.f : -20.f});
   }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/stiffness/methods.h"
@@ -17,7 +18,6 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "text.h"
 
 namespace ch03 {
 
@@ -124,9 +124,10 @@ class StiffSpringScene : public pbm::Scene {
 
   void hud(std::vector<std::string>& lines) const override {
     const double hk = settings_.h * k_;
-    lines.push_back(format("h k = %.3g   (1/k = %.3g s, 2/k = %.3g s)", hk, 1.0 / k_, 2.0 / k_));
     lines.push_back(
-        format("y per step: 1 - hk = %.3g, 1/(1 + hk) = %.3g", 1.0 - hk, 1.0 / (1.0 + hk)));
+        pbm::format("h k = %.3g   (1/k = %.3g s, 2/k = %.3g s)", hk, 1.0 / k_, 2.0 / k_));
+    lines.push_back(
+        pbm::format("y per step: 1 - hk = %.3g, 1/(1 + hk) = %.3g", 1.0 - hk, 1.0 / (1.0 + hk)));
   }
 
   void panel() override {
@@ -145,7 +146,7 @@ class StiffSpringScene : public pbm::Scene {
     ImGui::TextUnformatted("set h to a multiple of 1/k:");
     for (double m : {0.5, 1.5, 1.9, 2.1, 3.0}) {
       if (m != 0.5) ImGui::SameLine();
-      if (ImGui::Button(format("%.1f/k", m).c_str())) {
+      if (ImGui::Button(pbm::format("%.1f/k", m).c_str())) {
         settings_.h = std::clamp(m / k_, settings_.hMin, settings_.hMax);
         reset();
       }
@@ -236,12 +237,12 @@ class StiffSpringScene : public pbm::Scene {
     if (p.frozen) {
       const double hk = settings_.h * k_;
       c.text(at,
-             format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", label, p.frozenAt,
-                    std::abs(1.0 - hk)),
+             pbm::format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", label, p.frozenAt,
+                         std::abs(1.0 - hk)),
              pbm::colors::kWarning, {10.f, 4.f});
       const Vector2d home =
           c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin());
-      c.text(home, format("%s has left for Neptune; implicit Euler carries on", label),
+      c.text(home, pbm::format("%s has left for Neptune; implicit Euler carries on", label),
              pbm::colors::kWarning, {0.f, -20.f});
     } else {
       c.text(at, label, col, {10.f, pbm::isImplicitEuler(p.method()) ? 6.f : -20.f});

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 #include <limits>
 
+#include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/methods.h"
@@ -26,12 +26,6 @@ constexpr pbm::Color kWire = IM_COL32(170, 175, 185, 255);
 constexpr pbm::Color kParticle = IM_COL32(230, 232, 238, 255);
 constexpr pbm::Color kHover = IM_COL32(255, 230, 90, 255);
 constexpr pbm::Color kForce = IM_COL32(187, 134, 252, 255);
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
-}
 
 // Lerp from the rod's base grey towards its colour by s in [0, 1].
 pbm::Color mix(pbm::Color to, double s) {
@@ -393,14 +387,14 @@ void TinkertoyScene::draw(pbm::Canvas2D& c) {
     double cabs = 0;
     for (int a = 0; a < con.dim(); ++a) cabs = std::max(cabs, std::abs(cs_.C[r0 + a]));
     c.text(pointer_,
-           con.name() + fmt("   |C| = %.2e   lambda = %.4g", cabs,
-                            r0 < cs_.lambda.size() ? cs_.lambda[r0] : 0.0),
+           con.name() + pbm::format("   |C| = %.2e   lambda = %.4g", cabs,
+                                    r0 < cs_.lambda.size() ? cs_.lambda[r0] : 0.0),
            kHover);
   }
   if (hoverParticle_ >= 0 && hoverParticle_ < ps_.n())
     c.text(ps_.particles[hoverParticle_].x,
            "particle " + std::to_string(hoverParticle_) +
-               fmt("   m = %.3g kg", ps_.particles[hoverParticle_].m),
+               pbm::format("   m = %.3g kg", ps_.particles[hoverParticle_].m),
            kHover);
   if (!message_.empty()) {
     const Vector2d at =
@@ -411,9 +405,9 @@ void TinkertoyScene::draw(pbm::Canvas2D& c) {
 }
 
 void TinkertoyScene::hud(std::vector<std::string>& lines) const {
-  lines.push_back(fmt("particles n = %.0f   constraints m = %.0f   nnz(J) = %.0f", ps_.n(), cs_.m(),
-                      static_cast<double>(cs_.J.nnz())));
-  lines.push_back(fmt("max |C| = %.2e   energy = %.6g J", maxAbsC_, energy()));
+  lines.push_back(pbm::format("particles n = %d   constraints m = %d   nnz(J) = %ld", ps_.n(),
+                              cs_.m(), cs_.J.nnz()));
+  lines.push_back(pbm::format("max |C| = %.2e   energy = %.6g J", maxAbsC_, energy()));
 }
 
 void TinkertoyScene::panel() {
