@@ -11,6 +11,7 @@
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/methods.h"
+#include "pbm/particles/picking.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch06 {
@@ -197,16 +198,6 @@ std::vector<double> TinkertoyScene::csvRow() const {
 
 // --- picking and editing
 
-int TinkertoyScene::pickParticle(const Vector2d& world) const {
-  int best = -1;
-  double bestD = pickRadius_;
-  for (int i = 0; i < ps_.n(); ++i) {
-    const double d = (ps_.particles[i].x - world).norm();
-    if (d < bestD) best = i, bestD = d;
-  }
-  return best;
-}
-
 int TinkertoyScene::pickConstraint(const Vector2d& world) const {
   int best = -1;
   double bestD = pickRadius_;
@@ -250,7 +241,7 @@ void TinkertoyScene::removeParticle(int p) {
 bool TinkertoyScene::onMouseDown(const Vector2d& world, int button) {
   pointer_ = world;
   pickRadius_ = 0.08 * std::max(0.5, std::abs(initialView().halfHeight));
-  const int p = pickParticle(world);
+  const int p = pbm::nearestParticle(ps_, world, pickRadius_);
   if (button == 1 || tool_ == Tool::Delete) {  // right click deletes, in every tool
     if (p >= 0) {
       removeParticle(p);
@@ -305,7 +296,7 @@ void TinkertoyScene::onMouseUp(const Vector2d& world) {
   if (dragFrom_ >= 0 && dragFrom_ < ps_.n()) {
     const int a = dragFrom_;
     if (tool_ == Tool::Rod) {
-      const int b = pickParticle(world);
+      const int b = pbm::nearestParticle(ps_, world, pickRadius_);
       if (b >= 0 && b != a) tryAdd([&] { rod(a, b); });
     } else if (tool_ == Tool::CircleWire) {
       tryAdd([&] {
@@ -319,7 +310,7 @@ void TinkertoyScene::onMouseUp(const Vector2d& world) {
 void TinkertoyScene::onHover(const Vector2d& world) {
   pointer_ = world;
   pickRadius_ = 0.08 * std::max(0.5, std::abs(initialView().halfHeight));
-  hoverParticle_ = pickParticle(world);
+  hoverParticle_ = pbm::nearestParticle(ps_, world, pickRadius_);
   hoverConstraint_ = hoverParticle_ >= 0 ? -1 : pickConstraint(world);
 }
 
