@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <vector>
 
+#include "method_run.h"
 #include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
@@ -27,14 +27,7 @@ namespace {
 
 using Eigen::Vector2d;
 
-struct Body {
-  std::optional<PenaltySystem> sys;
-  pbm::Stepper stepper;
-  std::vector<Vector2d> trail;
-  bool frozen = false;  // viewer only: diverged, no longer stepped
-  double frozenAt = 0.0;
-  const pbm::MethodInfo& method() const { return stepper.method(); }
-};
+using Body = MethodRun<PenaltySystem>;
 
 class ParticleOnLineScene : public pbm::Scene {
  public:
@@ -73,15 +66,9 @@ class ParticleOnLineScene : public pbm::Scene {
   void reset() override {
     const Vector2d y0(settings_.start[0], settings_.start[1]);
     auto target = [this](double t) { return targetAt(t); };
-    explicit_.stepper.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method),
-                            settings_.h);
-    implicit_.stepper.reset(pbm::implicitEulerMethod(), settings_.h);
-    for (Body* b : {&explicit_, &implicit_}) {
-      b->sys.emplace(k(), kMouse_, fMax_, target, y0);
-      b->stepper.watch(*b->sys);
-      b->trail.assign(1, y0);
-      b->frozen = false;
-    }
+    explicit_.start(pbm::findMethod(pbm::integratorMethods(), settings_.method), settings_.h, k(),
+                    kMouse_, fMax_, target, y0);
+    implicit_.start(pbm::implicitEulerMethod(), settings_.h, k(), kMouse_, fMax_, target, y0);
     message_.clear();
     plot_ = pbm::TimePlot("y / epsilon", {explicit_.method().label, implicit_.method().label},
                           {explicit_.method().colour, implicit_.method().colour});
@@ -199,18 +186,10 @@ class ParticleOnLineScene : public pbm::Scene {
   }
 
   void stepBody(Body& b, double tLimit, bool viewer) {
-    const double h = b.stepper.plan(tLimit);  // the clock runs on for a frozen body
-    if (b.frozen) return;
-    b.stepper.step(*b.sys, h);
-    b.stepper.installClock(*b.sys);  // t0 + k h: the target is a function of t
-    const bool diverged = b.stepper.check(*b.sys);
-    if (!viewer) return;
-    b.trail.push_back(b.sys->position());
+    if (!b.advance(tLimit) || !viewer) return;  // the target is a function of t
+    b.trail.push_back(b.position());
     if (b.trail.size() > 600) b.trail.erase(b.trail.begin(), b.trail.begin() + 100);
-    if (diverged) {
-      b.frozen = true;
-      b.frozenAt = b.stepper.time();
-    }
+    if (b.stepper.diverged()) b.freeze();
   }
 
   void drawBody(pbm::Canvas2D& c, const Body& b, bool alive) const {

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <vector>
 
+#include "method_run.h"
 #include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
@@ -26,23 +26,7 @@ namespace {
 using Eigen::Vector2d;
 
 // One particle under one method: the model, its stepper, its trail.
-struct Particle {
-  std::optional<StiffBowlSystem> sys;
-  pbm::Stepper stepper;
-  std::vector<Vector2d> trail;
-  bool frozen = false;  // viewer only: diverged, no longer stepped
-  double frozenAt = 0.0;
-
-  void start(const pbm::MethodInfo& m, double h, double k, const Vector2d& y0) {
-    sys.emplace(k, y0);
-    stepper.reset(m, h);
-    stepper.watch(*sys);
-    trail.assign(1, y0);
-    frozen = false;
-  }
-  const pbm::MethodInfo& method() const { return stepper.method(); }
-  Vector2d position() const { return sys->position(); }
-};
+using Particle = MethodRun<StiffBowlSystem>;
 
 class StiffSpringScene : public pbm::Scene {
  public:
@@ -168,18 +152,9 @@ class StiffSpringScene : public pbm::Scene {
 
  private:
   void stepParticle(Particle& p, double tLimit, bool viewer) {
-    const double h = p.stepper.plan(tLimit);  // the clock runs on for a frozen particle
-    if (p.frozen) return;
-    p.stepper.step(*p.sys, h);
-    p.stepper.installClock(*p.sys);  // t0 + k h, not a running sum
-    const bool diverged = p.stepper.check(*p.sys);
-    if (viewer) {
-      if (p.trail.size() < 20000) p.trail.push_back(p.position());
-      if (diverged) {  // off to Neptune: stop it, keep the rest running
-        p.frozen = true;
-        p.frozenAt = p.stepper.time();
-      }
-    }
+    if (!p.advance(tLimit) || !viewer) return;
+    if (p.trail.size() < 20000) p.trail.push_back(p.position());
+    if (p.stepper.diverged()) p.freeze();  // off to Neptune: stop it, keep the rest running
   }
 
   void drawLandscape(pbm::Canvas2D& c) const {
