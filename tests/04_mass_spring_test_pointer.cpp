@@ -7,38 +7,26 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
-#include <limits>
 #include <memory>
 
 #include "expect_vec_near.h"
 #include "particle_scene.h"
 #include "pbm/app/scene.h"
 #include "pbm/particles/forces.h"
+#include "scene_driver.h"
 #include "scenes.h"
 
 namespace {
 
 using Eigen::Vector2d;
 
-constexpr double kViewer = std::numeric_limits<double>::infinity();  // the viewer's tLimit
-
-pbm::Pointer at(const Vector2d& p) {
-  pbm::Pointer q;
-  q.plane = p;
-  return q;
-}
-
-pbm::ParticleSystem& systemOf(pbm::Scene& s) {
-  return dynamic_cast<ch04::ParticleScene&>(s).system();
-}
+using pbm_test::kViewerLimit;
+constexpr auto at = pbm_test::pointerAt;
+constexpr auto systemOf = pbm_test::systemOf<ch04::ParticleScene>;
 
 // spring_pair (1 kg and 3 kg at rest, no gravity) under explicit Euler.
 std::unique_ptr<pbm::Scene> eulerPair(double h) {
-  auto s = ch04::makeSpringPairScene();
-  s->settings().method = "euler";
-  s->settings().h = h;
-  s->reset();
-  return s;
+  return pbm_test::sceneWith(ch04::makeSpringPairScene, "euler", h);
 }
 
 // A press near particle 1 grabs it; one Euler step from rest then adds
@@ -49,14 +37,11 @@ TEST(Ch04Pointer, APressGrabsTheNearestParticleWithTheMouseSpring) {
   const double h = 0.01, ks = 50.0, m = 3.0;  // the defaults mouse_ks and m2 (particle 1)
   auto grabbed = eulerPair(h), twin = eulerPair(h);
   const Vector2d x1 = systemOf(*grabbed).particles[1].x;
-  // 0.032 m from particle 1 (pick radius 0.04 x the view's half height 1.2),
-  // 1.17 m from particle 0.
-  ASSERT_TRUE(grabbed->onPointerDown(at(x1 + Vector2d(-0.03, 0.01)), 0))
-      << "PSD §5: a press on a particle grabs it";
   const Vector2d cursor = x1 + Vector2d(0.5, 0.4);
-  grabbed->onPointerDrag(at(cursor));
-  grabbed->advance(kViewer, pbm::Host::Viewer);
-  twin->advance(kViewer, pbm::Host::Viewer);
+  // The press: 0.032 m from particle 1 (pick radius 0.04 x the view's half
+  // height 1.2), 1.17 m from particle 0.
+  ASSERT_TRUE(pbm_test::pressDragAndStep(*grabbed, *twin, x1 + Vector2d(-0.03, 0.01), cursor))
+      << "PSD §5: a press on a particle grabs it";
   const auto& a = systemOf(*grabbed).particles;
   const auto& b = systemOf(*twin).particles;
   const Vector2d kick = h * ks * (cursor - x1) / m;
@@ -65,8 +50,8 @@ TEST(Ch04Pointer, APressGrabsTheNearestParticleWithTheMouseSpring) {
   EXPECT_VEC_NEAR(Vector2d(a[0].v - b[0].v), Vector2d(0, 0), 0.0)
       << "PSD §5: particle 0 was not grabbed";
   grabbed->onPointerUp(at(cursor));
-  grabbed->advance(kViewer, pbm::Host::Viewer);
-  twin->advance(kViewer, pbm::Host::Viewer);
+  grabbed->advance(kViewerLimit, pbm::Host::Viewer);
+  twin->advance(kViewerLimit, pbm::Host::Viewer);
   // Step 2 reads x after step 1 (x0 + h v0 = x0 in both runs) and the
   // spring has no damping: only a mouse spring still attached would differ.
   EXPECT_VEC_NEAR(Vector2d(a[1].v - b[1].v), kick, 1e-12)
@@ -80,18 +65,16 @@ TEST(Ch04Pointer, AMissGrabsNothingAndARightClickNails) {
   const double h = 0.01;
   auto s = eulerPair(h), twin = eulerPair(h);
   const Vector2d x1 = systemOf(*s).particles[1].x;
-  EXPECT_FALSE(s->onPointerDown(at(x1 + Vector2d(0.06, 0.0)), 0))
+  EXPECT_FALSE(
+      pbm_test::pressDragAndStep(*s, *twin, x1 + Vector2d(0.06, 0.0), x1 + Vector2d(0.5, 0.4)))
       << "PSD §5: 0.06 m is beyond the pick radius 0.048 m: nothing to grab";
-  s->onPointerDrag(at(x1 + Vector2d(0.5, 0.4)));
-  s->advance(kViewer, pbm::Host::Viewer);
-  twin->advance(kViewer, pbm::Host::Viewer);
   EXPECT_VEC_NEAR(systemOf(*s).particles[1].v, systemOf(*twin).particles[1].v, 0.0)
       << "PSD §5: a missed press must not attach the mouse spring";
   s->onPointerUp(at(x1));
 
   auto n = eulerPair(h);
   ASSERT_TRUE(n->onPointerDown(at(x1 + Vector2d(0.02, -0.02)), 1)) << "right click on particle 1";
-  for (int k = 0; k < 20; ++k) n->advance(kViewer, pbm::Host::Viewer);
+  for (int k = 0; k < 20; ++k) n->advance(kViewerLimit, pbm::Host::Viewer);
   const auto& p = systemOf(*n).particles;
   EXPECT_VEC_NEAR(p[1].x, x1, 1e-15) << "PSD §5: the nailed particle 1 stays where it was";
   EXPECT_VEC_NEAR(p[1].v, Vector2d(0, 0), 1e-15) << "PSD §5: ... with zero velocity";
@@ -127,7 +110,7 @@ TEST(Ch04Pointer, TheSandboxAttachesASpringBetweenTheNearestParticles) {
   EXPECT_EQ(spring->a, n0 + 1) << "the press picks the nearer particle, Q";
   EXPECT_EQ(spring->b, n0) << "the release picks the nearer particle, P";
   EXPECT_NEAR(spring->rest, 0.1, 1e-12) << "PSD §5: rest length = the current distance |P - Q|";
-  s->advance(kViewer, pbm::Host::Viewer);  // and the system still steps (student functions)
+  s->advance(kViewerLimit, pbm::Host::Viewer);  // and the system still steps (student functions)
   EXPECT_TRUE(s->stateFinite());
 }
 

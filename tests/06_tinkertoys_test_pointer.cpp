@@ -7,11 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
-#include <limits>
 #include <memory>
 
 #include "expect_vec_near.h"
 #include "pbm/app/scene.h"
+#include "scene_driver.h"
 #include "scenes.h"
 #include "tinkertoy_scene.h"
 
@@ -20,25 +20,8 @@ namespace {
 using Eigen::Matrix2d;
 using Eigen::Vector2d;
 
-constexpr double kViewer = std::numeric_limits<double>::infinity();  // the viewer's tLimit
-
-pbm::Pointer at(const Vector2d& p) {
-  pbm::Pointer q;
-  q.plane = p;
-  return q;
-}
-
-pbm::ParticleSystem& systemOf(pbm::Scene& s) {
-  return dynamic_cast<ch06::TinkertoyScene&>(s).system();
-}
-
-std::unique_ptr<pbm::Scene> eulerPendulum(double h) {
-  auto s = ch06::makePendulumScene();
-  s->settings().method = "euler";
-  s->settings().h = h;
-  s->reset();
-  return s;
-}
+constexpr auto at = pbm_test::pointerAt;
+constexpr auto systemOf = pbm_test::systemOf<ch06::TinkertoyScene>;
 
 // The pendulum (nail at the origin, a 1 kg bob on a 1 m rod, released
 // horizontal, at rest). A press near the bob grabs it with the mouse spring
@@ -50,18 +33,16 @@ std::unique_ptr<pbm::Scene> eulerPendulum(double h) {
 // rod), and none on particle 0.
 TEST(Ch06Pointer, TheMouseSpringGrabsTheNearestParticleAndTheRodProjectsItsPull) {
   const double h = 0.01, m = 1.0;
-  auto grabbed = eulerPendulum(h), twin = eulerPendulum(h);
+  auto grabbed = pbm_test::sceneWith(ch06::makePendulumScene, "euler", h),
+       twin = pbm_test::sceneWith(ch06::makePendulumScene, "euler", h);
   const auto& p0 = systemOf(*grabbed).particles;
   ASSERT_EQ(p0.size(), 2u);
   const Vector2d x0 = p0[0].x, x1 = p0[1].x;
-  // 0.03 m from the bob (pick radius 0.08 x the view's half height 1.3), 1 m
-  // from the nail.
-  ASSERT_TRUE(grabbed->onPointerDown(at(x1 + Vector2d(-0.02, 0.02)), 0))
-      << "a press on the bob grabs it (simulate tool)";
   const Vector2d cursor = x1 + Vector2d(0.3, 0.5);
-  grabbed->onPointerDrag(at(cursor));
-  grabbed->advance(kViewer, pbm::Host::Viewer);
-  twin->advance(kViewer, pbm::Host::Viewer);
+  // The press: 0.028 m from the bob (pick radius 0.08 x the view's half
+  // height 1.3), 1 m from the nail.
+  ASSERT_TRUE(pbm_test::pressDragAndStep(*grabbed, *twin, x1 + Vector2d(-0.02, 0.02), cursor))
+      << "a press on the bob grabs it (simulate tool)";
   const auto& a = systemOf(*grabbed).particles;
   const auto& b = systemOf(*twin).particles;
   const Vector2d F = 60.0 * m * (cursor - x1);
