@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <numbers>
 
 #include "pbm/core/errors.h"
 #include "pbm/rigid/rigid.h"
@@ -22,6 +23,12 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kPlotEvery = 0.02;  // s of simulated time between plot samples
 constexpr size_t kPolhodePoints = 6000;
+
+double sevenDigits(double v) {
+  if (v == 0.0 || !std::isfinite(v)) return v;
+  const double unit = std::pow(10.0, std::floor(std::log10(std::abs(v))) - 6.0);
+  return std::round(v / unit) * unit;
+}
 constexpr pbm::Color kOmegaColour = IM_COL32(250, 215, 60, 255);  // yellow
 constexpr pbm::Color kLColour = IM_COL32(225, 85, 225, 255);      // magenta
 constexpr pbm::Color kBoxColour = IM_COL32(150, 162, 185, 255);
@@ -107,21 +114,30 @@ double RigidScene::totalEnergy() const {
   return e;
 }
 
+pbm::OrbitView RigidScene::initialOrbit() const {
+  pbm::OrbitView v = orbit_;
+  // The camera's right is (cos yaw, 0, -sin yaw) for +y up (camera3d.cpp);
+  // 0.15 distance is about 160 pixels at the target.
+  const double yaw = v.yawDeg * std::numbers::pi / 180.0;
+  v.target -= viewShift_ * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
+  return v;
+}
+
 void RigidScene::reset() {
   world_.bodies.clear();
   world_.forces.clear();
   world_.renormalizeAfterStep = true;
   mouse_ = nullptr;
   build();
+  frameView();
   if (world_.bodies.empty()) throw pbm::UsageError("scene '" + name() + "' built no bodies");
   Eigen::VectorXd y;
   double t = 0.0;
   world_.getState(y, t);
   world_.setState(y, 0.0);  // the world's clock back to 0 with the new bodies
   // Idle until a pick: body -1 adds nothing (rigid_forces.h).
-  mouse_ = world_.addForce(
-      std::make_unique<pbm::AnchorSpring>(-1, Vector3d::Zero(), Vector3d::Zero(), mouseKs_,
-                                          mouseKd_));
+  mouse_ = world_.addForce(std::make_unique<pbm::AnchorSpring>(
+      -1, Vector3d::Zero(), Vector3d::Zero(), mouseKs_, mouseKd_));
   stepper_.reset(pbm::findMethod(methods_, settings_.method), settings_.h);
   stepper_.watch(world_);
   const BodyReadout b = focus();
@@ -137,7 +153,9 @@ void RigidScene::reset() {
 }
 
 void RigidScene::advance(double tLimit, pbm::Host host) {
+  if (host == pbm::Host::Viewer && time() >= loopTime()) reset();
   if (mouse_) mouse_->ks = mouseKs_, mouse_->kd = mouseKd_;
+  beforeStep();
   stepper_.advance(world_, tLimit);
   afterStep(host);
   record(host);
@@ -150,7 +168,9 @@ void RigidScene::record(pbm::Host host) {
   if (host == pbm::Host::Headless || t - lastPlotT_ < kPlotEvery) return;
   lastPlotT_ = t;
   const double e = totalEnergy();
-  energyPlot_.push(t, {e - potentialEnergy(), e});
+  // 7 digits: the dE/E0 plot shows the rest; more would make the energy
+  // plot's axis zoom into round-off.
+  energyPlot_.push(t, {sevenDigits(e - potentialEnergy()), sevenDigits(e)});
   driftPlot_.push(t, {E0_ != 0.0 ? std::abs(e - E0_) / std::abs(E0_) : kNaN});
   lPlot_.push(t, {b.L.norm()});
   normPlot_.push(t, {std::abs(b.qNormErr), b.orthErr});
@@ -160,10 +180,10 @@ void RigidScene::record(pbm::Host host) {
 }
 
 std::vector<std::string> RigidScene::csvColumns() const {
-  std::vector<std::string> c{"t",       "x",       "y",       "z",        "qw",       "qx",
-                             "qy",      "qz",      "px",      "py",       "pz",       "lx",
-                             "ly",      "lz",      "omega_x", "omega_y",  "omega_z",  "omega_bx",
-                             "omega_by", "omega_bz", "e_lin", "e_rot", "l_norm", "q_norm_err",
+  std::vector<std::string> c{"t",        "x",        "y",       "z",       "qw",      "qx",
+                             "qy",       "qz",       "px",      "py",      "pz",      "lx",
+                             "ly",       "lz",       "omega_x", "omega_y", "omega_z", "omega_bx",
+                             "omega_by", "omega_bz", "e_lin",   "e_rot",   "l_norm",  "q_norm_err",
                              "orth_err", "evals"};
   extraColumns(c);
   return c;
@@ -171,32 +191,19 @@ std::vector<std::string> RigidScene::csvColumns() const {
 
 std::vector<double> RigidScene::csvRow() const {
   const BodyReadout b = focus();
-  std::vector<double> r{time(),
-                        b.x.x(),
-                        b.x.y(),
-                        b.x.z(),
-                        b.q.w(),
-                        b.q.x(),
-                        b.q.y(),
-                        b.q.z(),
-                        b.P.x(),
-                        b.P.y(),
-                        b.P.z(),
-                        b.L.x(),
-                        b.L.y(),
-                        b.L.z(),
-                        b.omega.x(),
-                        b.omega.y(),
-                        b.omega.z(),
-                        b.omegaBody.x(),
-                        b.omegaBody.y(),
-                        b.omegaBody.z(),
-                        b.eLin,
-                        b.eRot,
-                        b.L.norm(),
-                        b.qNormErr,
-                        b.orthErr,
-                        static_cast<double>(evals())};
+  std::vector<double> r{time(),          b.x.x(),
+                        b.x.y(),         b.x.z(),
+                        b.q.w(),         b.q.x(),
+                        b.q.y(),         b.q.z(),
+                        b.P.x(),         b.P.y(),
+                        b.P.z(),         b.L.x(),
+                        b.L.y(),         b.L.z(),
+                        b.omega.x(),     b.omega.y(),
+                        b.omega.z(),     b.omegaBody.x(),
+                        b.omegaBody.y(), b.omegaBody.z(),
+                        b.eLin,          b.eRot,
+                        b.L.norm(),      b.qNormErr,
+                        b.orthErr,       static_cast<double>(evals())};
   extraRow(r);
   return r;
 }
@@ -210,13 +217,11 @@ void RigidScene::draw3D(pbm::Canvas3D& canvas) {
   const bool grabbed = mouse_ && mouse_->body >= 0;
   for (int i = 0; i < n; ++i) {
     const auto& b = world_.bodies[i];
-    canvas.box(b.x, b.R, b.halfExtents,
-               grabbed && mouse_->body == i ? kGrabbedColour : kBoxColour);
+    canvas.box(b.x, b.R, b.halfExtents, grabbed && mouse_->body == i ? kGrabbedColour : kBoxColour);
     if (i >= 64) continue;  // arrows for the first bodies only (many_bodies)
     if (showAxes_)
       for (int k = 0; k < 3; ++k)
-        canvas.arrow(b.x, b.x + (b.halfExtents[k] + 0.35) * b.R.col(k), kAxisColours[k], 2.f,
-                     9.f);
+        canvas.arrow(b.x, b.x + (b.halfExtents[k] + 0.6) * b.R.col(k), kAxisColours[k], 2.f, 9.f);
     // L / I (I the mean principal moment) so that both arrows read in rad/s.
     const double Imean = b.Ibody.trace() / 3.0;
     const Vector3d w = arrowScale_ * b.omega;
@@ -266,7 +271,7 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
     normal = polhodePlane_ - 1;
   const int u = (normal + 1) % 3, v = (normal + 2) % 3;
   static const char* names[3] = {"x", "y", "z"};
-  ImGui::Text("polhode: omega_b of body 0 (plane %s%s)", names[u], names[v]);
+  ImGui::Text("polhode: body-frame omega, plane %s%s", names[u], names[v]);
   for (int k = 0; k < 4; ++k) {
     static const char* opts[4] = {"auto", "yz", "zx", "xy"};
     if (k) ImGui::SameLine();
@@ -283,7 +288,8 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   if (!polhode_.empty()) head.x = {polhode_.back()[u]}, head.y = {polhode_.back()[v]};
   const std::string xl = std::string("omega_b") + names[u];
   const std::string yl = std::string("omega_b") + names[v];
-  pbm::plotXY("polhode", {s, head}, ImVec2(-1.f, -1.f), false, false, xl.c_str(), yl.c_str());
+  pbm::plotXY("polhode", {s, head}, ImVec2(w - 18.f, h - 64.f), false, false, xl.c_str(),
+              yl.c_str());
   ImGui::End();
 }
 
@@ -308,7 +314,6 @@ void RigidScene::hud(std::vector<std::string>& lines) const {
 }
 
 void RigidScene::panel() {
-  ImGui::SliderInt("steps / frame", &stepsPerFrame_, 1, 50);
   ImGui::Checkbox("axes", &showAxes_);
   ImGui::SameLine();
   ImGui::Checkbox("omega", &showOmega_);
@@ -316,19 +321,25 @@ void RigidScene::panel() {
   ImGui::Checkbox("L / I", &showL_);
   ImGui::SameLine();
   ImGui::Checkbox("polhode", &showPolhode_);
-  float scale = static_cast<float>(arrowScale_);
-  if (ImGui::SliderFloat("arrow m per rad/s", &scale, 0.05f, 5.f, "%.2f",
-                         ImGuiSliderFlags_Logarithmic))
-    arrowScale_ = scale;
-  float ks = static_cast<float>(mouseKs_), kd = static_cast<float>(mouseKd_);
-  if (ImGui::SliderFloat("mouse ks, N/m", &ks, 1.f, 1000.f, "%.1f", ImGuiSliderFlags_Logarithmic))
-    mouseKs_ = ks;
-  if (ImGui::SliderFloat("mouse kd, N s/m", &kd, 0.f, 100.f, "%.1f")) mouseKd_ = kd;
-  ImGui::TextWrapped("Left-drag a box: mouse spring (a force at a point, RBI §2.7).");
+  if (ImGui::CollapsingHeader("arrows and mouse spring")) {
+    float scale = static_cast<float>(arrowScale_);
+    if (ImGui::SliderFloat("arrow scale", &scale, 0.05f, 5.f, "%.2f", ImGuiSliderFlags_Logarithmic))
+      arrowScale_ = scale;
+    float ks = static_cast<float>(mouseKs_), kd = static_cast<float>(mouseKd_);
+    if (ImGui::SliderFloat("mouse ks N/m", &ks, 1.f, 1000.f, "%.1f", ImGuiSliderFlags_Logarithmic))
+      mouseKs_ = ks;
+    if (ImGui::SliderFloat("mouse kd N s/m", &kd, 0.f, 100.f, "%.1f")) mouseKd_ = kd;
+    ImGui::TextWrapped(
+        "Left-drag a box: a spring pulls the grabbed point towards the cursor, in the plane "
+        "facing the camera (a force at a point: it turns the body too, RBI §2.7).");
+  }
   extraPanel();
-  const ImVec2 sz(-1.f, 84.f);
+  const ImVec2 sz(-1.f, 68.f);
   energyPlot_.draw(sz);
-  driftPlot_.draw(sz);
+  if (energyConserved())
+    driftPlot_.draw(sz);
+  else
+    ImGui::TextWrapped("E is not constant here: the pushes do work (RBI §5.5).");
   omegaPlot_.draw(sz);
   lPlot_.draw(sz);
   normPlot_.draw(sz);

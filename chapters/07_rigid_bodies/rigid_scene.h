@@ -12,6 +12,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <deque>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,9 @@ class RigidScene : public pbm::Scene {
   std::vector<double> csvRow() const override;
 
   pbm::ViewKind view() const override { return pbm::ViewKind::Orbit3D; }
-  pbm::OrbitView initialOrbit() const override { return orbit_; }
+  // orbit_, with the target moved left so the bodies sit right of the
+  // lesson text and the polhode inset.
+  pbm::OrbitView initialOrbit() const override;
   void draw3D(pbm::Canvas3D& canvas) override;
   void panel() override;
   void hud(std::vector<std::string>& lines) const override;
@@ -80,9 +83,17 @@ class RigidScene : public pbm::Scene {
   pbm::RigidWorld& world() { return world_; }
 
  protected:
-  // Fills world_ (bodies and forces; the mouse spring is added after) and
-  // may set orbit_, ground_ and arrowScale_. Called by reset() on an empty world.
+  // Fills world_ (bodies and forces; the mouse spring is added after).
+  // Called by reset() on an empty world.
   virtual void build() = 0;
+  // Sets orbit_, ground_ and arrowScale_ from the parameters alone: the
+  // shell frames the view before the first reset, so each scene's
+  // constructor calls it too; reset() calls it after build().
+  virtual void frameView() {}
+  // Before every step: a scene switches a push on or off here, so that a
+  // force acts for whole steps (a force that stops inside a step would cost
+  // Runge-Kutta its order, DEB §2.2).
+  virtual void beforeStep() {}
   // After every accepted step (and once after reset, at t = 0).
   virtual void afterStep(pbm::Host) {}
   virtual void drawExtras(pbm::Canvas3D&) {}
@@ -96,6 +107,9 @@ class RigidScene : public pbm::Scene {
   virtual BodyReadout focus() const { return readBody(world_.bodies.at(0)); }
   // False where external forces do work, so E is not meant to stay (§5.3-5.5).
   virtual bool energyConserved() const { return true; }
+  // The viewer starts the scene over at this time (a thrown or pushed body
+  // would leave the view); never in a headless run.
+  virtual double loopTime() const { return std::numeric_limits<double>::infinity(); }
   // Whether the omega_b zero-crossing timer runs (torque-free scenes).
   virtual bool timesFlips() const { return false; }
 
@@ -104,16 +118,19 @@ class RigidScene : public pbm::Scene {
   void addBlockParams(const Eigen::Vector3d& dims, double mass, const Eigen::Vector3d& omegaBody);
   // The block from those keys, at x0, its spin omega_b set (L = R Ibody omega_b).
   pbm::RigidBody blockFromParams(const Eigen::Vector3d& x0 = Eigen::Vector3d::Zero()) const;
-  double totalEnergy() const;
+  // Kinetic plus potential energy of what the scene shows, J.
+  virtual double totalEnergy() const;
   static std::string fmt(const char* f, double a = 0, double b = 0, double c = 0, double d = 0);
 
   pbm::RigidWorld world_;
   const pbm::MethodList& methods_ = pbm::rigidMethods();
   pbm::Stepper stepper_;
   pbm::OrbitView orbit_;
-  double ground_ = -2.0;     // the grid's height along +y
-  double arrowScale_ = 0.6;  // world units per rad/s of the omega and L / I arrows
-  int stepsPerFrame_ = 1;
+  double ground_ = -2.0;  // the grid's height along +y
+  double arrowScale_ = 0.6;
+  double viewShift_ = 0.15;  // of the distance: how far initialOrbit moves the target left  //
+                             // world units per rad/s of the omega and L / I arrows
+  int stepsPerFrame_ = 2;    // at h = 0.01 and 60 frames/s: 1.2 s per second
   Eigen::Vector3d dims_{1.0, 2.0, 3.0}, omegaBody0_{0.0, 2.0, 0.0};
   double mass_ = 6.0;
   double E0_ = 0.0;
