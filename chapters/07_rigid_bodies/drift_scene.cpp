@@ -43,6 +43,7 @@ class DriftScene : public RigidScene {
         "the body the CSV describes");
     params_.toggle("renormalize", &renormalize_,
                    "on: |q| = 1 and Gram-Schmidt on R after every step (RBI §4)");
+    showPolhode_ = false;  // omega_b is constant: a single point
     frameView();
   }
   std::string name() const override { return "drift"; }
@@ -98,7 +99,6 @@ class DriftScene : public RigidScene {
     orbit_.distance = 9.0;
     orbit_.yawDeg = 0.0;
     viewShift_ = 0.04;
-    showPolhode_ = false;  // omega_b is constant: a single point
     orbit_.pitchDeg = 25.0;
   }
   BodyReadout focus() const override {
