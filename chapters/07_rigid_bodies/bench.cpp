@@ -5,6 +5,7 @@
 //     one step of N torque-free blocks through the OdeSystem path the scenes
 //     use (RigidWorld or RigidWorldMatrix, a rigidMethods() step with its
 //     renormalisation); items = body-steps; counter ns_per_body_step.
+//     quat_plain/rk4: the quaternion world with renormalizeAfterStep off.
 // BM_FusedRk4/N
 //     the same RK4 step written by hand over the same bodies: each body's
 //     four stages in registers, no state arrays, no virtual calls. The ratio
@@ -67,10 +68,11 @@ const pbm::MethodInfo& method(int m) {
 // ------------------------------------------------------------ one step, N bodies
 
 template <class World>
-void rigidStep(benchmark::State& state, int m, const char* series) {
+void rigidStep(benchmark::State& state, int m, const char* series, bool renormalize = true) {
   const long n = state.range(0);
   World world;
   for (const auto& b : blocks(n)) world.add(b);
+  if constexpr (std::is_same_v<World, pbm::RigidWorld>) world.renormalizeAfterStep = renormalize;
   const auto& step = method(m).step;
   for (auto _ : state) {
     step(world, kH);
@@ -142,6 +144,12 @@ void bodyCounts(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_FusedRk4)->Name("BM_FusedRk4")->Apply(bodyCounts);
+// The quaternion world without the renormalisation after each step (which
+// recomputes every body's auxiliaries once more): what |q| = 1 costs.
+void BM_QuatPlainRk4(benchmark::State& state) {
+  rigidStep<pbm::RigidWorld>(state, 2, "quat_plain_rk4", false);
+}
+BENCHMARK(BM_QuatPlainRk4)->Name("BM_RigidStep/quat_plain/rk4")->Apply(bodyCounts);
 
 // ------------------------------------------------------------ renormalisation
 
