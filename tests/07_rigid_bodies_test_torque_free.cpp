@@ -7,11 +7,15 @@
 
 #include <algorithm>
 #include <complex>
+#include <limits>
 #include <utility>
 #include <vector>
 
 #include "07_rigid_bodies_test.h"
 #include "pbm/core/errors.h"
+#include "pbm/core/stepping.h"
+#include "pbm/integrators/methods.h"
+#include "pbm/rigid/methods.h"
 
 namespace {
 
@@ -296,3 +300,44 @@ TEST(Ch07Composite, InsideOutMeshIsRejected) {
 }
 
 }  // namespace
+
+// --- the stepping layer: chapter 02's methods with the renormalisation (RBI §4, footnote 3)
+
+TEST(Ch07Methods, RigidMethodsAreChapterTwosAndRenormalise) {
+  const pbm::MethodList& rigid = pbm::rigidMethods();
+  const pbm::MethodList& plain = pbm::integratorMethods();
+  ASSERT_EQ(rigid.size(), plain.size());
+  for (size_t i = 0; i < rigid.size(); ++i) {
+    EXPECT_EQ(rigid[i].name, plain[i].name);
+    EXPECT_EQ(rigid[i].label, plain[i].label);
+    EXPECT_EQ(rigid[i].colour, plain[i].colour);
+    EXPECT_EQ(rigid[i].order, plain[i].order);
+  }
+  // Euler grows |q| by sqrt(1 + (theta/2)^2) per step: renormalised, it stays 1.
+  for (bool renorm : {true, false}) {
+    pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
+    w.renormalizeAfterStep = renorm;
+    pbm::Stepper stepper;
+    stepper.reset(pbm::findMethod(pbm::rigidMethods(), "euler"), 0.05);
+    stepper.watch(w);
+    for (int i = 0; i < 100; ++i) stepper.advance(w, 10.0);
+    const double err = std::abs(w.bodies[0].q.norm() - 1);
+    if (renorm)
+      EXPECT_LT(err, 1e-15) << "RBI §4 footnote 3: the rigid methods renormalise after each step";
+    else
+      EXPECT_GT(err, 1e-3) << "RBI §4: without renormalising, Euler lets |q| grow";
+  }
+  pbm::RigidWorldMatrix m;
+  m.orthonormalizeAfterStep = true;
+  m.add(sphereLike());
+  pbm::rigidMethods()[0].step(m, 0.05);
+  EXPECT_LT(pbm::orthonormalityError(m.bodies[0].R), 1e-14)
+      << "RBI §4: the matrix state is orthonormalised after the step when asked";
+}
+
+TEST(Ch07Methods, NonFiniteStateIsADivergence) {
+  pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
+  w.bodies[0].P = Vector3d(std::numeric_limits<double>::quiet_NaN(), 0, 0);
+  EXPECT_THROW(pbm::stepWorld(w, Method::RK4, 0.01), pbm::SimulationDiverged)
+      << "a NaN state stops the run with t and h";
+}
