@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <utility>
 
 #include "07_rigid_bodies_test.h"
 
@@ -244,6 +245,12 @@ TEST(Ch07ForceVsTorque, SameVelocityMoreEnergyEqualToWorkAlongThePath) {
   EXPECT_NEAR(keB - keA, F.dot(b.R * r0 - r0), 1e-9)
       << "RBI §5.5: the extra energy is the work F . (R r0 - r0) along the longer path";
   EXPECT_NEAR(keB, 1.48308305231, 1e-9 * 1.5) << "RBI §5.5: KE_B at T = 1 s";
+  // A short push and the notes' 10 s (KE_A = T^2 / 2).
+  for (auto [n, want] : {std::pair{100, 0.0198508300194}, std::pair{10000, 50.7400219211}}) {
+    const RigidBody end = pushed(b3(), r0, F, 1e-3, n);
+    EXPECT_NEAR(pbm::kineticEnergy(end), want, 1e-9 * want)
+        << "RBI §5.5: KE_B after a push of " << n * 1e-3 << " s";
+  }
 
   // Any body, point and constant force.
   RigidBody c = b1();
