@@ -4,7 +4,8 @@
 //   about the centre of mass x, not about the world origin.
 // addForceAtBodyPoint: the body point pBody is at R pBody + x in the world (2-1).
 // addGravity: M g at the centre of mass and no torque (RBI §5.2).
-// Tests: Ch07Forces.*, Ch07GravityToss.*, Ch07RotationFree.*, Ch07TranslationFree.*,
+// Tests: Ch07Momentum.UniformFieldHasNoTorqueAboutTheCentreOfMass, Ch07GravityToss.*,
+// Ch07RotationFree.*, Ch07TranslationFree.*,
 // Ch07ForceVsTorque.*
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
