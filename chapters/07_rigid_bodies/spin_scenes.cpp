@@ -178,9 +178,10 @@ class SymmetricTopScene : public RigidScene {
   std::string name() const override { return "symmetric_top"; }
   std::string title() const override { return "Symmetric top: exact R(t) as a ghost"; }
   std::string lookFor() const override {
-    return "A block with dim_x = dim_y (I1 = I2), its long axis n started upright, spun about "
-           "n and tipped by omega_x. With no torque n precesses about the fixed L at |L|/I1 "
-           "and keeps its angle to L. The wire box is the exact R(t) = exp(t (L/I1)*) R0 "
+    return "A block with dim_x = dim_y (I1 = I2), spun about its long axis n (omega_z) and "
+           "tipped by omega_x, turned so that L (magenta) points up. With no torque n precesses "
+           "about the fixed L at |L|/I1 and keeps its angle to L (orange: the path of n's tip). "
+           "The wire box is the exact R(t) = exp(t (L/I1)*) R0 "
            "exp(t c e3*): the shaded box stays inside it (RK4); try euler.";
   }
   void validate() const override {
@@ -191,9 +192,13 @@ class SymmetricTopScene : public RigidScene {
 
  protected:
   void build() override {
-    // Body z (the figure axis) starts along world y, up.
-    R0_ = pbm::rotationAbout(Vector3d::UnitX(), -0.5 * std::numbers::pi);
+    // Turned so that L = R0 Ibody omega_b points up (world y): the figure
+    // axis then precesses about the vertical, the classic picture of a top.
     pbm::RigidBody b = pbm::makeBlock(mass_, dims_);
+    const Vector3d Lb = b.Ibody * omegaBody0_;
+    R0_ = Lb.norm() > 0.0
+              ? Eigen::Quaterniond::FromTwoVectors(Lb, Vector3d::UnitY()).toRotationMatrix()
+              : Matrix3d::Identity();
     b.q = Eigen::Quaterniond(R0_);
     pbm::computeAuxiliary(b);
     pbm::setBodyOmega(b, omegaBody0_);
@@ -203,7 +208,7 @@ class SymmetricTopScene : public RigidScene {
   void frameView() override {
     const double size = dims_.maxCoeff();
     ground_ = -0.5 * size - 1.0;
-    arrowScale_ = 0.35 * size / std::max(1.0, omegaBody0_.norm()) + 0.3;
+    arrowScale_ = 0.6 * size / std::max(1.0, omegaBody0_.norm()) + 0.3;
     orbit_.target = Vector3d::Zero();
     orbit_.distance = 3.0 * size + 4.0;
   }
