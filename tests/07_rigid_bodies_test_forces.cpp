@@ -286,3 +286,52 @@ TEST(Ch07ForceVsTorque, PlankSwingsLikeAPendulumWithPeriodFourKOverOmega0) {
 }
 
 }  // namespace
+
+// --- the chapter's force objects (RBI §2.5, §2.7): through the student's force functions
+
+TEST(Ch07ForceObjects, AnchorSpringPullsTheBodyPointAndDampsItsVelocity) {
+  pbm::RigidWorld w;
+  RigidBody b = b2();
+  b.x = Vector3d(1, 0, 0);
+  w.add(b);
+  auto* spring = w.addForce(
+      std::make_unique<pbm::AnchorSpring>(0, Vector3d(3, 0, 0), Vector3d(4, 1, 0), 2.0, 0.5));
+  VectorXd y, ydot;
+  double t = 0;
+  w.getState(y, t);
+  w.derivEval(ydot);
+  // The point is at (4, 0, 0), d = (0, 1, 0): ks |d| along d, at rest no damping.
+  EXPECT_VEC_NEAR(w.bodies[0].force, Vector3d(0, 2, 0), 1e-14) << "RBI §2.7: ks d";
+  EXPECT_VEC_NEAR(w.bodies[0].torque, Vector3d(0, 0, 6), 1e-14)
+      << "RBI §2.7 (2-21): (p - x) x F = (3, 0, 0) x (0, 2, 0)";
+  // Moving at v = (0, 3, 0): the point's velocity along d is 3 (2-17), damped by kd.
+  y.segment<3>(7) = 12.0 * Vector3d(0, 3, 0);
+  w.setState(y, 0.0);
+  w.derivEval(ydot);
+  EXPECT_VEC_NEAR(w.bodies[0].force, Vector3d(0, 2 - 0.5 * 3, 0), 1e-14)
+      << "RBI §2.5: ks |d| - kd (p-dot . d-hat)";
+  spring->body = -1;  // an idle mouse spring
+  w.derivEval(ydot);
+  EXPECT_VEC_NEAR(w.bodies[0].force, Vector3d::Zero(), 0.0) << "an idle spring adds nothing";
+}
+
+TEST(Ch07ForceObjects, PushActsOnlyInItsTimeWindow) {
+  pbm::RigidWorld w;
+  w.add(b2());
+  auto* push =
+      w.addForce(std::make_unique<pbm::PointForce>(0, Vector3d(3, 0, 0), Vector3d(0, 5, 0)));
+  push->tStart = 1.0;
+  push->tEnd = 2.0;
+  VectorXd y, ydot;
+  double t = 0;
+  w.getState(y, t);
+  for (double at : {0.5, 1.0, 1.5, 2.0, 2.5}) {
+    w.setState(y, at);
+    w.derivEval(ydot);
+    const bool on = at >= 1.0 && at < 2.0;
+    EXPECT_VEC_NEAR(Vector3d(ydot.segment<3>(7)), Vector3d(0, on ? 5 : 0, 0), 0.0)
+        << "RBI §2.7: P-dot = F while tStart <= t < tEnd, at t = " << at;
+    EXPECT_VEC_NEAR(Vector3d(ydot.segment<3>(10)), Vector3d(0, 0, on ? 15 : 0), 1e-14)
+        << "RBI §2.7: L-dot = (p - x) x F, at t = " << at;
+  }
+}

@@ -3,6 +3,7 @@
 #include "pbm/rigid/rigid_world.h"
 
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 #include "pbm/core/errors.h"

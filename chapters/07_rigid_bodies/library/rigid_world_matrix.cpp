@@ -2,6 +2,7 @@
 #include "pbm/rigid/rigid_world_matrix.h"
 
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 #include "pbm/core/errors.h"
