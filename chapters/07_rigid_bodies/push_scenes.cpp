@@ -261,6 +261,7 @@ class ForceVsTorqueScene : public PushScene {
     push(kA, Vector3d::Zero(), F_, pbm::ForceFrame::World);
     pB0_ = pointB();
     workB_ = 0.0;
+    extraB_ = 0.0;
   }
   void frameView() override {
     ground_ = -1.0;
@@ -273,7 +274,13 @@ class ForceVsTorqueScene : public PushScene {
   }
   void afterStep(pbm::Host host) override {
     // The work of the constant F on B: F . (p(t) - p(0)) while it acts (§5.5).
-    if (on_) workB_ = F_.dot(pointB() - pB0_);
+    if (on_) {
+      workB_ = F_.dot(pointB() - pB0_);
+      // The part of it beyond A's: F . (R r0 - r0), the longer path of the
+      // pushed point relative to the centre (RBI §5.5, Fig. 12).
+      const auto& b = world_.bodies.at(kB);
+      extraB_ = F_.dot(b.R * rB_ - rB_);
+    }
     if (host == pbm::Host::Headless) return;
     trails_[0].push(world_.bodies.at(kA).x);
     trails_[1].push(pointB());
@@ -302,7 +309,7 @@ class ForceVsTorqueScene : public PushScene {
                         world_.bodies.at(kB).v.y(), f_ * T / M));
     lines.push_back(fmt("KE_A = %.6f J (|F|^2 T^2/2M = %.6f)", ke(kA), f_ * f_ * T * T / (2 * M)));
     lines.push_back(fmt("KE_B = %.6f J, F.(p(T) - p(0)) = %.6f", ke(kB), workB_));
-    lines.push_back(fmt("KE_B - KE_A = %.6f J", ke(kB) - ke(kA)));
+    lines.push_back(fmt("KE_B - KE_A = %.6f J, F.(R r0 - r0) = %.6f", ke(kB) - ke(kA), extraB_));
   }
 
  private:
@@ -316,7 +323,7 @@ class ForceVsTorqueScene : public PushScene {
     return 0.5 * b.P.dot(b.v) + 0.5 * b.omega.dot(b.L);
   }
   Vector3d rB_{1.0, 0.0, 0.0}, F_ = Vector3d::Zero(), pB0_ = Vector3d::Zero();
-  double workB_ = 0.0;
+  double workB_ = 0.0, extraB_ = 0.0;
 };
 
 }  // namespace
