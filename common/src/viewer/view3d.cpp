@@ -34,6 +34,7 @@ class View3D : public View {
     p.screen = Eigen::Vector2d(at.x, at.y);
     p.shift = shift;
     camera_.ray(p.screen, p.origin, p.direction);
+    p.viewDirection = camera_.forward();
     // The ground plane's two coordinates, in x, y, z order without the up axis.
     const Eigen::Vector3d& up = camera_.worldUp();
     p.plane.setConstant(std::numeric_limits<double>::quiet_NaN());

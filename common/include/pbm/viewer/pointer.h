@@ -20,6 +20,10 @@ struct Pointer {
   // The ray through the cursor. 2D: straight down onto the plane from z = 1.
   Eigen::Vector3d origin{0.0, 0.0, 1.0};
   Eigen::Vector3d direction{0.0, 0.0, -1.0};
+  // The camera's viewing direction (unit, into the scene): the normal of a
+  // plane facing the camera, in which a grabbed point can be dragged
+  // (chapter 07's mouse spring). 2D: straight down, like `direction`.
+  Eigen::Vector3d viewDirection{0.0, 0.0, -1.0};
   Eigen::Vector2d screen{0.0, 0.0};  // window pixels, y down
   bool shift = false;                // a shift key is held
 

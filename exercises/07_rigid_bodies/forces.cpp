@@ -1,0 +1,33 @@
+// Exercise: force and torque accumulation (RBI §2.7, §5.2-5.4).
+// clearForces: force = torque = 0.
+// addForceAtPoint: force += F, torque += (p - x) x F (2-21): the torque is
+//   about the centre of mass x, not about the world origin.
+// addForceAtBodyPoint: the body point pBody is at R pBody + x in the world (2-1).
+// addGravity: M g at the centre of mass and no torque (RBI §5.2).
+// Tests: Ch07Momentum.UniformFieldHasNoTorqueAboutTheCentreOfMass, Ch07GravityToss.*,
+// Ch07RotationFree.*, Ch07TranslationFree.*,
+// Ch07ForceVsTorque.*
+#include "pbm/core/exercise.h"
+#include "pbm/rigid/rigid.h"
+
+namespace pbm {
+
+void clearForces(RigidBody& /*b*/) {
+  PBM_TODO("clearForces", "RBI §2.7: zero the force and torque accumulators");
+}
+
+void addForceAtPoint(RigidBody& /*b*/, const Eigen::Vector3d& /*F*/,
+                     const Eigen::Vector3d& /*pWorld*/) {
+  PBM_TODO("addForceAtPoint", "RBI §2.7 (2-21): force += F; torque += (p - x) x F");
+}
+
+void addForceAtBodyPoint(RigidBody& /*b*/, const Eigen::Vector3d& /*F*/,
+                         const Eigen::Vector3d& /*pBody*/) {
+  PBM_TODO("addForceAtBodyPoint", "RBI §2.1 (2-1): the point is R pBody + x; then addForceAtPoint");
+}
+
+void addGravity(RigidBody& /*b*/, const Eigen::Vector3d& /*g*/) {
+  PBM_TODO("addGravity", "RBI §5.2: force += M g, no torque");
+}
+
+}  // namespace pbm

@@ -1,0 +1,31 @@
+// Exercise: velocities, accelerations and energy (RBI §2.5; App. C).
+// pointVelocity: v + omega x (p - x) (2-17).
+// angularAcceleration: Iinv (L x omega + torque) (C-10): not 0 without a
+//   torque unless L is parallel to omega.
+// pointAcceleration: omega-dot x r + omega x (omega x r) + force / M (C-12),
+//   r = p - x.
+// kineticEnergy: 1/2 M |v|^2 + 1/2 omega^T I omega, I = R Ibody R^T (C-3).
+// Tests: Ch07Kinematics.*, Ch07Momentum.*, Ch07AngularAcceleration.*
+#include "pbm/core/exercise.h"
+#include "pbm/rigid/rigid.h"
+
+namespace pbm {
+
+Eigen::Vector3d pointVelocity(const RigidBody& /*b*/, const Eigen::Vector3d& /*p*/) {
+  PBM_TODO("pointVelocity", "RBI §2.5 (2-17): v + omega x (p - x)");
+}
+
+Eigen::Vector3d angularAcceleration(const RigidBody& /*b*/) {
+  PBM_TODO("angularAcceleration", "RBI App. C (C-10): Iinv (L x omega + torque)");
+}
+
+Eigen::Vector3d pointAcceleration(const RigidBody& /*b*/, const Eigen::Vector3d& /*p*/) {
+  PBM_TODO("pointAcceleration",
+           "RBI App. C (C-12): omega-dot x r + omega x (omega x r) + force/M, r = p - x");
+}
+
+double kineticEnergy(const RigidBody& /*b*/) {
+  PBM_TODO("kineticEnergy", "RBI App. C (C-3): 1/2 M v.v + 1/2 omega^T (R Ibody R^T) omega");
+}
+
+}  // namespace pbm
