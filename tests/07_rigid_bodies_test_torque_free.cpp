@@ -346,6 +346,23 @@ TEST(Ch07Methods, RigidMethodsAreChapterTwosAndRenormalise) {
       << "RBI §4: the matrix state is orthonormalised after the step when asked";
 }
 
+TEST(Ch07Methods, AdaptiveStepRenormalisesAndMeetsItsTolerance) {
+  // DEB §3 around Euler on a torque-free spin; RBI §4: |q| = 1 after every
+  // accepted step, and L (no torque) exactly constant.
+  pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
+  const Vector3d L0 = w.bodies[0].L;
+  pbm::AdaptiveStats stats;
+  double h = 0.01;
+  for (int i = 0; i < 200 && w.time() < 1.0; ++i) {
+    h = pbm::adaptiveStepWorld(w, h, 1e-4, &stats);
+    ASSERT_LT(std::abs(w.bodies[0].q.norm() - 1), 1e-15)
+        << "RBI §4: the adaptive rigid step renormalises q, step " << i;
+  }
+  EXPECT_GT(stats.accepted, 0) << "DEB §3: the adaptive step accepts steps";
+  EXPECT_GT(w.time(), 0.1) << "DEB §3: 200 adaptive steps at tol 1e-4 cover more than 0.1 s";
+  EXPECT_EQ(w.bodies[0].L, L0) << "RBI §2.9: no torque, L does not change";
+}
+
 TEST(Ch07Methods, NonFiniteStateIsADivergence) {
   pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
   w.bodies[0].P = Vector3d(std::numeric_limits<double>::quiet_NaN(), 0, 0);

@@ -48,10 +48,9 @@ void RigidWorld::renormalizeAll() {
   for (auto& b : bodies) renormalize(b);
 }
 
-void stepWorld(RigidWorld& world, Method m, double h) {
-  const double t0 = world.time();
-  step(world, m, h);
-  if (world.renormalizeAfterStep) world.renormalizeAll();
+namespace {
+// The divergence rule of a rigid world: every body's state finite.
+void checkFinite(const RigidWorld& world, double t0, double h) {
   for (const auto& b : world.bodies) {
     if (!(b.x.allFinite() && b.q.coeffs().allFinite() && b.P.allFinite() && b.L.allFinite())) {
       char msg[160];
@@ -62,6 +61,23 @@ void stepWorld(RigidWorld& world, Method m, double h) {
       throw SimulationDiverged(t0, h, msg);
     }
   }
+}
+}  // namespace
+
+void stepWorld(RigidWorld& world, Method m, double h) {
+  const double t0 = world.time();
+  step(world, m, h);
+  if (world.renormalizeAfterStep) world.renormalizeAll();
+  checkFinite(world, t0, h);
+}
+
+double adaptiveStepWorld(RigidWorld& world, double h, double tol, AdaptiveStats* stats,
+                         const AdaptiveOptions& options) {
+  const double t0 = world.time();
+  const double next = adaptiveStep(world, h, tol, stats, options);
+  if (world.renormalizeAfterStep) world.renormalizeAll();
+  checkFinite(world, t0, world.time() - t0);
+  return next;
 }
 
 }  // namespace pbm

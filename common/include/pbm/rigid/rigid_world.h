@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pbm/core/ode.h"
+#include "pbm/integrators/adaptive.h"
 #include "pbm/integrators/integrators.h"
 #include "pbm/rigid/rigid_body.h"
 
@@ -63,5 +64,11 @@ class RigidWorld : public OdeSystem {
 // then renormalize every body (if renormalizeAfterStep), then the divergence
 // check: a non-finite state throws SimulationDiverged naming t and h.
 void stepWorld(RigidWorld& world, Method m, double h);
+// The adaptive path (DEB §3, step doubling around Euler by default): one
+// accepted adaptiveStep from the installed state, then the same
+// renormalisation and divergence check as stepWorld. Returns the proposed
+// next step, as adaptiveStep does.
+double adaptiveStepWorld(RigidWorld& world, double h, double tol, AdaptiveStats* stats = nullptr,
+                         const AdaptiveOptions& options = {});
 
 }  // namespace pbm
