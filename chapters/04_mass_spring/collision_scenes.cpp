@@ -142,7 +142,8 @@ class SlidingBlockScene : public ParticleScene {
     r.push_back(ps_.particles[0].x.x());
     r.push_back(ps_.particles[0].v.x());
     r.push_back(drag_ == 0 ? v0_ * std::exp(-kf_ * g_ * ps_.t) : NAN);
-    r.push_back(drag_ == 0 ? stop() : NAN);
+    // Empty when the block never stops (kf = 0 or g = 0): a cell is finite or empty.
+    r.push_back(drag_ == 0 && std::isfinite(stop()) ? stop() : NAN);
   }
 
  private:

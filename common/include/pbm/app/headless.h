@@ -1,8 +1,9 @@
 // The headless runner: runs a scene to --t-end without a window and writes
 // CSV. A diverged run (Scene::stateFinite() false: the stepping layer's rule,
-// core/stepping.h) stops with SimulationDiverged naming the time and step
-// size; the rows written so far stay in the stream, the diverged one is not
-// written.
+// core/stepping.h, or a row with an infinite cell: an overflow in a derived
+// column) stops with SimulationDiverged naming the time and step size; the
+// rows written so far stay in the stream, the diverged one is not written.
+// NaN cells are written empty (csv.h) and do not stop a run.
 #pragma once
 
 #include <ostream>
