@@ -172,8 +172,17 @@ class BeadScene : public pbm::Scene {
     const Vector2d n0(std::sin(phi0), -std::cos(phi0));  // outward normal at phi0
     const Vector2d t0(std::cos(phi0), std::sin(phi0));   // ccw tangent
     const Vector2d x0 = wire_.c + startR_ * radius_ * n0;
-    if (pbm::beadAtCentre(x0, wire_))
-      throw pbm::SimulationDiverged(0.0, settings_.h, pbm::beadSingularMessage(x0));
+    if (pbm::beadAtCentre(x0, wire_)) {
+      // CD §2.1: grad C = 0 at the centre; stopped before the first step,
+      // named as a failed step is (t and h, core/stepping.h).
+      char where[128];
+      std::snprintf(where, sizeof where, "%s failed at t = 0 s with h = %.6g s: ",
+                    kind_ == Kind::Penalty ? "the penalty step" : "the constraint force",
+                    settings_.h);
+      throw pbm::SimulationDiverged(
+          0.0, settings_.h,
+          where + pbm::beadSingularMessage(x0) + " (start_r = 0: start the bead off the centre)");
+    }
     forces_.g = Vector2d(0, -g_);
     forces_.mouseOn = false;
     forces_.mouseKs = 40 * mass_;  // omega = 6.3 /s, whatever the mass
