@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "forwarding_scene.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "scenes.h"
@@ -39,24 +40,10 @@ std::vector<std::vector<double>> csvRows(const std::string& text) {
 // A scene as it is, except that from t = tBad on its last CSV column is +inf:
 // an overflow in a derived column while the state itself still passes the
 // stepping layer's rule.
-class InfiniteColumnScene : public pbm::Scene {
+class InfiniteColumnScene : public pbm_test::ForwardingScene {
  public:
   InfiniteColumnScene(std::unique_ptr<pbm::Scene> inner, double tBad)
-      : inner_(std::move(inner)), tBad_(tBad) {
-    settings_ = inner_->settings();
-  }
-  std::string name() const override { return inner_->name(); }
-  std::string title() const override { return inner_->title(); }
-  std::string lookFor() const override { return inner_->lookFor(); }
-  void reset() override {
-    inner_->settings() = settings_;
-    inner_->reset();
-  }
-  void advance(double tLimit, pbm::Host host) override { inner_->advance(tLimit, host); }
-  double time() const override { return inner_->time(); }
-  double lastStepSize() const override { return inner_->lastStepSize(); }
-  bool stateFinite() const override { return inner_->stateFinite(); }
-  std::vector<std::string> csvColumns() const override { return inner_->csvColumns(); }
+      : ForwardingScene(std::move(inner)), tBad_(tBad) {}
   std::vector<double> csvRow() const override {
     std::vector<double> r = inner_->csvRow();
     if (time() >= tBad_ - 1e-12) r.back() = std::numeric_limits<double>::infinity();
@@ -64,7 +51,6 @@ class InfiniteColumnScene : public pbm::Scene {
   }
 
  private:
-  std::unique_ptr<pbm::Scene> inner_;
   double tBad_;
 };
 

@@ -1,6 +1,9 @@
 #include "pbm/app/headless.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 
@@ -35,12 +38,35 @@ void writeRow(CsvWriter& writer, const Scene& scene, const std::vector<std::stri
 
 }  // namespace
 
-HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every) {
+std::string longRunWarning(double elapsed, double t0, double t, double tEnd, long steps) {
+  if (!(t > t0)) return {};
+  const double total = elapsed * (tEnd - t0) / (t - t0);
+  if (!(total > kLongRunSeconds)) return {};
+  const double perStep = elapsed / static_cast<double>(std::max(1L, steps));
+  char buf[256];
+  if (total < 3600)
+    std::snprintf(buf, sizeof buf, "this run will take about %.0f min", std::ceil(total / 60));
+  else
+    std::snprintf(buf, sizeof buf, "this run will take about %.1f h", total / 3600);
+  char rest[256];
+  std::snprintf(rest, sizeof rest,
+                " (%.3g s per step over the first %ld, to t = %.6g s); a larger --h or a "
+                "shorter --t-end ends sooner",
+                perStep, steps, tEnd);
+  return std::string(buf) + rest;
+}
+
+HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every,
+                           const std::function<void(const std::string&)>& warn) {
+  using Clock = std::chrono::steady_clock;
   const double tEnd = scene.settings().tEnd;
   scene.reset();
   const std::vector<std::string> columns = scene.csvColumns();
   CsvWriter writer(csv, columns);
   HeadlessResult result;
+  const double t0 = scene.time();
+  const Clock::time_point started = Clock::now();
+  bool measured = !warn;  // the cost is measured once, early in the run
   try {
     writeRow(writer, scene, columns);
     bool lastWritten = true;
@@ -48,6 +74,14 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every) {
       const double before = scene.time();
       scene.advance(tEnd, Host::Headless);
       ++result.steps;
+      if (!measured) {
+        const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+        if (elapsed >= kLongRunSampleSeconds) {
+          measured = true;
+          const std::string w = longRunWarning(elapsed, t0, scene.time(), tEnd, result.steps);
+          if (!w.empty()) warn(scene.name() + ": " + w);
+        }
+      }
       if (!scene.stateFinite())
         diverged(scene, "not finite, or grown beyond " + formatNumber(kDivergenceGrowth) +
                             " times its start");
