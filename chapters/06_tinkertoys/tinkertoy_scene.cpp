@@ -417,9 +417,17 @@ void TinkertoyScene::hud(std::vector<std::string>& lines) const {
 }
 
 void TinkertoyScene::panel() {
+  // Folding sections, open at start where they fit: the panel fits 1280x800.
+  if (pbm::panelSection("Constraint solve (eq 11, CG from lambda = 0)", 125.f)) solvePanel();
+  if (pbm::panelSection("Build (right click deletes)", 90.f, tool_ != Tool::Simulate)) buildPanel();
+  if (pbm::panelSection("Matrices (Fig. 3): J and J W J^T", 110.f)) drawMatrixPane();
+  if (pbm::panelSection("Energy", pbm::timePlotHeight(80.f))) energyPlot_.draw({-1.f, 80.f});
+  if (pbm::panelSection("max |C|", pbm::timePlotHeight(80.f))) errorPlot_.draw({-1.f, 80.f});
+  if (pbm::panelSection("CG iterations", pbm::timePlotHeight(80.f))) iterPlot_.draw({-1.f, 80.f});
+}
+
+void TinkertoyScene::solvePanel() {
   const auto s = solverSettings();
-  ImGui::Separator();
-  ImGui::TextDisabled("constraint solve (eq 11, CG from lambda = 0)");
   ImGui::Text("solver: %s   tol %.1e   cap %d", pbm::solverName(s.solver), s.tolerance,
               s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
   const bool ok = lastResidual_ <= s.tolerance || cs_.m() == 0;
@@ -439,9 +447,9 @@ void TinkertoyScene::panel() {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTension), "blue: tension (lambda < 0)");
   ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCompression), "orange: compression");
+}
 
-  ImGui::Separator();
-  ImGui::TextDisabled("build (right click deletes)");
+void TinkertoyScene::buildPanel() {
   const char* names[] = {"simulate (drag)", "particle",  "rod",   "nail",
                          "circle wire",     "line wire", "delete"};
   int t = static_cast<int>(tool_);
@@ -464,13 +472,6 @@ void TinkertoyScene::panel() {
             : tool_ == Tool::Delete     ? "click a particle or a constraint to delete it"
                                         : "drag a particle: the mouse spring is an applied force");
   if (!message_.empty()) ImGui::TextColored(ImVec4(1.f, 0.47f, 0.35f, 1.f), "%s", message_.c_str());
-
-  ImGui::Separator();
-  ImGui::TextDisabled("matrices (Fig. 3): J and J W J^T");
-  drawMatrixPane();
-  energyPlot_.draw({-1.f, 90.f});
-  errorPlot_.draw({-1.f, 90.f});
-  iterPlot_.draw({-1.f, 80.f});
 }
 
 // The block pattern of J (m x 2n) and of J W J^T (m x m), hovered constraint

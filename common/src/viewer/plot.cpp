@@ -206,8 +206,22 @@ void TimePlot::draw(ImVec2 size) const {
     s[i].x.assign(t_.begin(), t_.end());
     s[i].y.assign(v_[i].begin(), v_[i].end());
   }
+  ImGui::PushTextWrapPos(0.f);  // a long title wraps instead of running off the panel
   ImGui::TextUnformatted(title_.c_str());
+  ImGui::PopTextWrapPos();
   plotXY(title_.c_str(), s, size, false, logY, "t (s)", "");
+}
+
+bool panelSection(const char* label, float height, bool preferOpen) {
+  const float header = ImGui::GetFrameHeightWithSpacing();
+  ImGui::SetNextItemOpen(preferOpen && ImGui::GetContentRegionAvail().y >= header + height,
+                         ImGuiCond_Once);
+  return ImGui::CollapsingHeader(label);
+}
+
+float timePlotHeight(float plotHeight) {
+  // The title line, then the plot (its axis numbers and label inside).
+  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y;
 }
 
 }  // namespace pbm
