@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "expect_vec_near.h"
 #include "pbm/constraints/block_sparse.h"
 #include "pbm/constraints/conjugate_gradient.h"
 #include "pbm/constraints/constrained_system.h"
@@ -32,27 +33,6 @@ using Eigen::Vector2d;
 using Eigen::VectorXd;
 using pbm::ConstraintSolver;
 constexpr double kG = 9.81;
-
-// EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm). A
-// failure prints the expected and the computed vector, their distance and tol.
-template <class Got, class Want>
-::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
-                                   const Got& got, const Want& want, double tol) {
-  if (got.rows() != want.rows() || got.cols() != want.cols())
-    return ::testing::AssertionFailure()
-           << "expected " << wantExpr << " of size " << want.rows() << " x " << want.cols()
-           << ", got " << gotExpr << " of size " << got.rows() << " x " << got.cols();
-  const double d = (got - want).norm();
-  if (d <= tol) return ::testing::AssertionSuccess();  // a NaN fails
-  const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
-  return ::testing::AssertionFailure()
-         << "expected " << wantExpr << " = " << want.format(f) << "\n     got " << gotExpr << " = "
-         << got.format(f) << "\n  |got - expected| = " << d << " > " << tolExpr << " = " << tol;
-}
-#define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(vecNear, got, want, tol)
-// Relative: |got - want| <= rel |want|.
-#define EXPECT_VEC_REL(got, want, rel) \
-  EXPECT_PRED_FORMAT3(vecNear, got, want, (rel)*std::max(1e-300, (want).norm()))
 
 // A constant applied force on one particle (a push).
 class Push : public pbm::Force {

@@ -1,17 +1,24 @@
 // EXPECT_VEC_NEAR(got, want, tol): |got - want| <= tol (Euclidean norm), for
-// Eigen vectors and matrices. A failure prints the expected and the computed
-// value, their distance and tol; a NaN fails. Shared by the chapter tests.
+// Eigen vectors and matrices; EXPECT_VEC_REL(got, want, rel): the same with
+// tol = rel |want|. A failure prints the expected and the computed value,
+// their distance and tol, or their sizes when they differ; a NaN fails.
+// Shared by the chapter tests.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
+#include <algorithm>
 
 namespace pbm_test {
 
 template <class Got, class Want>
 ::testing::AssertionResult vecNear(const char* gotExpr, const char* wantExpr, const char* tolExpr,
                                    const Got& got, const Want& want, double tol) {
+  if (got.rows() != want.rows() || got.cols() != want.cols())
+    return ::testing::AssertionFailure()
+           << "expected " << wantExpr << " of size " << want.rows() << " x " << want.cols()
+           << ", got " << gotExpr << " of size " << got.rows() << " x " << got.cols();
   const double d = (got - want).norm();
   if (d <= tol) return ::testing::AssertionSuccess();
   const Eigen::IOFormat f(Eigen::FullPrecision, Eigen::DontAlignCols, ", ", "; ", "", "", "(", ")");
@@ -24,3 +31,5 @@ template <class Got, class Want>
 
 #define EXPECT_VEC_NEAR(got, want, tol) EXPECT_PRED_FORMAT3(::pbm_test::vecNear, got, want, tol)
 #define ASSERT_VEC_NEAR(got, want, tol) ASSERT_PRED_FORMAT3(::pbm_test::vecNear, got, want, tol)
+#define EXPECT_VEC_REL(got, want, rel) \
+  EXPECT_PRED_FORMAT3(::pbm_test::vecNear, got, want, (rel)*std::max(1e-300, (want).norm()))

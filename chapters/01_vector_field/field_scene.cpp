@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
@@ -18,12 +18,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kMaxSeeds = 24;
 constexpr int kMaxTraceSteps = 200000;  // per seed and direction: h = 1e-3 over T = 200 s
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
-}
 
 // The signed angle turned from a to b: summed leg by leg it unwraps atan2.
 double turn(const Vector2d& a, const Vector2d& b) {
@@ -390,10 +384,10 @@ void FieldScene::drawLegend(pbm::Canvas2D& canvas) {
   // Bottom to top.
   canvas.line(row(0) + Vector2d(0, 6 * px), row(0) + Vector2d(26 * px, 6 * px), c0, 1.8f);
   for (int k = 0; k < 3; ++k) canvas.dot(row(0) + Vector2d(13.0 * k * px, 6 * px), 2.6f, c0);
-  canvas.text(
-      row(0),
-      fmt("Euler polygon, h = %.3g s (dots: vertices), to T = %.3g s", settings_.h, settings_.tEnd),
-      pbm::colors::kText, {34.f, -2.f});
+  canvas.text(row(0),
+              pbm::format("Euler polygon, h = %.3g s (dots: vertices), to T = %.3g s", settings_.h,
+                          settings_.tEnd),
+              pbm::colors::kText, {34.f, -2.f});
   int r = 1;
   if (showExact_) {
     canvas.dashedPolyline({row(r) + Vector2d(0, 6 * px), row(r) + Vector2d(26 * px, 6 * px)},
@@ -416,18 +410,18 @@ void FieldScene::hud(std::vector<std::string>& lines) const {
   // Short lines: the shell's overlay is narrow.
   if (cursorKnown_) {
     const Vector2d f = field(cursor_, time_);
-    lines.push_back(fmt("cursor x = (%.3f, %.3f)", cursor_.x(), cursor_.y()));
-    lines.push_back(fmt("  f(x, t) = (%.3f, %.3f), |f| = %.3f", f.x(), f.y(), f.norm()));
+    lines.push_back(pbm::format("cursor x = (%.3f, %.3f)", cursor_.x(), cursor_.y()));
+    lines.push_back(pbm::format("  f(x, t) = (%.3f, %.3f), |f| = %.3f", f.x(), f.y(), f.norm()));
   }
   if (selected_ >= 0 && selected_ < static_cast<int>(seeds_.size())) {
     const Seed& s = seeds_[selected_];
     const double start = invariant(s.x0, s.x0, std::atan2(s.x0.y(), s.x0.x()));
     const double now = invariant(s.particle, s.x0, s.theta);
     lines.push_back("selected curve: " + invariantName());
-    lines.push_back(fmt("  start %.5g, now %.5g (x%.4g)", start, now, now / start));
+    lines.push_back(pbm::format("  start %.5g, now %.5g (x%.4g)", start, now, now / start));
   }
-  lines.push_back(fmt("%.0f seeds x %.0f Euler steps (1 eval each)",
-                      static_cast<double>(seeds_.size()), traceSteps()));
+  lines.push_back(
+      pbm::format("%zu seeds x %d Euler steps (1 eval each)", seeds_.size(), traceSteps()));
 }
 
 void FieldScene::panel() {

@@ -7,11 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <optional>
 
 #include "field_scenes.h"
+#include "pbm/app/text.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
@@ -51,12 +51,6 @@ void referenceRk4Step(pbm::OdeSystem& sys, double h) {
   sys.derivEval(k4);
   k4 *= h;
   sys.setState(x0 + k1 / 6.0 + k2 / 3.0 + k3 / 3.0 + k4 / 6.0, t0 + h);
-}
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
 }
 
 // One method's integral curve from a seed: the points so far and the head.
@@ -216,20 +210,22 @@ class LorenzScene : public pbm::Scene {
   }
 
   void hud(std::vector<std::string>& lines) const override {
+    lines.push_back(pbm::format("sigma = %.4g, rho = %.4g, beta = %.4g", lorenz_.sigma, lorenz_.rho,
+                                lorenz_.beta));
     lines.push_back(
-        fmt("sigma = %.4g, rho = %.4g, beta = %.4g", lorenz_.sigma, lorenz_.rho, lorenz_.beta));
-    lines.push_back(
-        fmt("div f = -(sigma + 1 + beta) = %.4g: volumes shrink", system_.divergence()));
+        pbm::format("div f = -(sigma + 1 + beta) = %.4g: volumes shrink", system_.divergence()));
     if (selected_ < static_cast<int>(seeds_.size())) {
       const Seed& s = seeds_[selected_];
-      lines.push_back(fmt("selected seed (%.2f, %.2f, %.2f)", s.x0.x(), s.x0.y(), s.x0.z()));
-      lines.push_back(fmt("  |x_Euler - x_RK4| = %.3g", (s.euler.head - s.rk4.head).norm()));
+      lines.push_back(
+          pbm::format("selected seed (%.2f, %.2f, %.2f)", s.x0.x(), s.x0.y(), s.x0.z()));
+      lines.push_back(
+          pbm::format("  |x_Euler - x_RK4| = %.3g", (s.euler.head - s.rk4.head).norm()));
     }
-    lines.push_back(fmt("%.0f seeds x (1 Euler + 4 RK4 evaluations) per step",
-                        static_cast<double>(seeds_.size())));
+    lines.push_back(
+        pbm::format("%zu seeds x (1 Euler + 4 RK4 evaluations) per step", seeds_.size()));
     if (hover_)
-      lines.push_back(fmt("cursor on the seed plane: (%.2f, %.2f, %.2f)", hover_->x(), hover_->y(),
-                          hover_->z()));
+      lines.push_back(pbm::format("cursor on the seed plane: (%.2f, %.2f, %.2f)", hover_->x(),
+                                  hover_->y(), hover_->z()));
   }
 
   void panel() override {
@@ -283,7 +279,7 @@ class LorenzScene : public pbm::Scene {
     for (size_t i = 0; i < fixed.size(); ++i) {
       const Vector3d& p = fixed[i];
       canvas.sphere(p, 1.1, i == 0 ? pbm::colors::kDim : pbm::colors::kAdaptive);
-      canvas.text(p, names[i] + fmt(" (%.2f, %.2f, %.2f)", p.x(), p.y(), p.z()),
+      canvas.text(p, names[i] + pbm::format(" (%.2f, %.2f, %.2f)", p.x(), p.y(), p.z()),
                   i == 0 ? pbm::colors::kText : pbm::colors::kAdaptive, {10.f, -22.f});
     }
   }

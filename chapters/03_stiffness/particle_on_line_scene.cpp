@@ -8,9 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <vector>
 
+#include "method_run.h"
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/integrators/methods.h"
@@ -19,7 +20,6 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "text.h"
 
 namespace ch03 {
 
@@ -27,14 +27,7 @@ namespace {
 
 using Eigen::Vector2d;
 
-struct Body {
-  std::optional<PenaltySystem> sys;
-  pbm::Stepper stepper;
-  std::vector<Vector2d> trail;
-  bool frozen = false;  // viewer only: diverged, no longer stepped
-  double frozenAt = 0.0;
-  const pbm::MethodInfo& method() const { return stepper.method(); }
-};
+using Body = MethodRun<PenaltySystem>;
 
 class ParticleOnLineScene : public pbm::Scene {
  public:
@@ -73,15 +66,9 @@ class ParticleOnLineScene : public pbm::Scene {
   void reset() override {
     const Vector2d y0(settings_.start[0], settings_.start[1]);
     auto target = [this](double t) { return targetAt(t); };
-    explicit_.stepper.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method),
-                            settings_.h);
-    implicit_.stepper.reset(pbm::implicitEulerMethod(), settings_.h);
-    for (Body* b : {&explicit_, &implicit_}) {
-      b->sys.emplace(k(), kMouse_, fMax_, target, y0);
-      b->stepper.watch(*b->sys);
-      b->trail.assign(1, y0);
-      b->frozen = false;
-    }
+    explicit_.start(pbm::findMethod(pbm::integratorMethods(), settings_.method), settings_.h, k(),
+                    kMouse_, fMax_, target, y0);
+    implicit_.start(pbm::implicitEulerMethod(), settings_.h, k(), kMouse_, fMax_, target, y0);
     message_.clear();
     plot_ = pbm::TimePlot("y / epsilon", {explicit_.method().label, implicit_.method().label},
                           {explicit_.method().colour, implicit_.method().colour});
@@ -136,7 +123,7 @@ class ParticleOnLineScene : public pbm::Scene {
                      pbm::withAlpha(pbm::colors::kWarning, 160), 1.f);
     c.dashedPolyline({{lo.x(), -epsilon_}, {hi.x(), -epsilon_}},
                      pbm::withAlpha(pbm::colors::kWarning, 160), 1.f);
-    c.text({hi.x(), epsilon_}, format("|y| = epsilon = %.3g", epsilon_), pbm::colors::kWarning,
+    c.text({hi.x(), epsilon_}, pbm::format("|y| = epsilon = %.3g", epsilon_), pbm::colors::kWarning,
            {-170.f, -18.f});
     drawMagnifier(c, lo, hi);
     const Vector2d g = targetAt(time());
@@ -149,10 +136,10 @@ class ParticleOnLineScene : public pbm::Scene {
   }
 
   void hud(std::vector<std::string>& lines) const override {
-    lines.push_back(format("k = f_max/epsilon = %.4g   h k = %.3g", k(), settings_.h * k()));
-    lines.push_back(format("slide: h < epsilon/f_max = 1/k = %.3g s", 1.0 / k()));
+    lines.push_back(pbm::format("k = f_max/epsilon = %.4g   h k = %.3g", k(), settings_.h * k()));
+    lines.push_back(pbm::format("slide: h < epsilon/f_max = 1/k = %.3g s", 1.0 / k()));
     lines.push_back(
-        format("explicit Euler stable: h < 2/(k + k_mouse) = %.3g s", 2.0 / (k() + kMouse_)));
+        pbm::format("explicit Euler stable: h < 2/(k + k_mouse) = %.3g s", 2.0 / (k() + kMouse_)));
   }
 
   void panel() override {
@@ -199,18 +186,10 @@ class ParticleOnLineScene : public pbm::Scene {
   }
 
   void stepBody(Body& b, double tLimit, bool viewer) {
-    const double h = b.stepper.plan(tLimit);  // the clock runs on for a frozen body
-    if (b.frozen) return;
-    b.stepper.step(*b.sys, h);
-    b.stepper.installClock(*b.sys);  // t0 + k h: the target is a function of t
-    const bool diverged = b.stepper.check(*b.sys);
-    if (!viewer) return;
-    b.trail.push_back(b.sys->position());
+    if (!b.advance(tLimit) || !viewer) return;  // the target is a function of t
+    b.trail.push_back(b.position());
     if (b.trail.size() > 600) b.trail.erase(b.trail.begin(), b.trail.begin() + 100);
-    if (diverged) {
-      b.frozen = true;
-      b.frozenAt = b.stepper.time();
-    }
+    if (b.stepper.diverged()) b.freeze();
   }
 
   void drawBody(pbm::Canvas2D& c, const Body& b, bool alive) const {
@@ -222,8 +201,8 @@ class ParticleOnLineScene : public pbm::Scene {
     const Vector2d p = pts.empty() ? b.sys->position() : pts.back();
     if (b.frozen) {
       c.text(c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin()),
-             format("%s diverged at t = %.3g s (h k = %.3g): lower h", b.method().label.c_str(),
-                    b.frozenAt, settings_.h * k()),
+             pbm::format("%s diverged at t = %.3g s (h k = %.3g): lower h",
+                         b.method().label.c_str(), b.frozenAt, settings_.h * k()),
              pbm::colors::kWarning, {0.f, -20.f});
       return;
     }
@@ -233,7 +212,8 @@ class ParticleOnLineScene : public pbm::Scene {
     c.arrow(p, p + s * drag, pbm::colors::kAdaptive, 1.5f);
     c.arrow(p, p + s * penalty, pbm::colors::kDim, 1.5f);
     c.dot(p, 6.f, col);
-    c.text(p, format("%s  |y| = %.2f eps", b.method().label.c_str(), std::abs(p.y()) / epsilon_),
+    c.text(p,
+           pbm::format("%s  |y| = %.2f eps", b.method().label.c_str(), std::abs(p.y()) / epsilon_),
            col, {10.f, pbm::isImplicitEuler(b.method()) ? 4.f : -20.f});
   }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/stiffness/methods.h"
@@ -18,7 +19,6 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "text.h"
 
 namespace ch03 {
 
@@ -140,18 +140,19 @@ class SpringChainScene : public pbm::Scene {
     }
     if (!message_.empty()) c.text({-kSpan / 2, -1.0}, message_, pbm::colors::kWarning);
     if (main_.frozen)
-      c.text({-kSpan / 2, 1.1},
-             format("%s diverged at t = %.3g s (h omega_max = %.3g); implicit Euler carries on",
-                    main_.method().label.c_str(), main_.frozenAt, settings_.h * omegaMax()),
-             pbm::colors::kWarning);
+      c.text(
+          {-kSpan / 2, 1.1},
+          pbm::format("%s diverged at t = %.3g s (h omega_max = %.3g); implicit Euler carries on",
+                      main_.method().label.c_str(), main_.frozenAt, settings_.h * omegaMax()),
+          pbm::colors::kWarning);
   }
 
   void hud(std::vector<std::string>& lines) const override {
     const double w = omegaMax();
-    lines.push_back(format("omega_max = %.4g rad/s   h omega_max = %.3g", w, settings_.h * w));
-    lines.push_back(format("RK4 needs h < 2.83/omega_max = %.3g s", 2.0 * std::sqrt(2.0) / w));
+    lines.push_back(pbm::format("omega_max = %.4g rad/s   h omega_max = %.3g", w, settings_.h * w));
+    lines.push_back(pbm::format("RK4 needs h < 2.83/omega_max = %.3g s", 2.0 * std::sqrt(2.0) / w));
     const Chain& imp = main_.implicit() ? main_ : partner_;
-    lines.push_back(format("CG iterations last step: %d", imp.cgIterations));
+    lines.push_back(pbm::format("CG iterations last step: %d", imp.cgIterations));
   }
 
   void panel() override {

@@ -10,6 +10,7 @@
 #include <complex>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/core/stepping.h"
 #include "pbm/stiffness/methods.h"
 #include "pbm/stiffness/stability.h"
@@ -17,7 +18,6 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "text.h"
 
 namespace ch03 {
 
@@ -150,17 +150,17 @@ class StabilityRegionsScene : public pbm::Scene {
 
     const double h = settings_.h;
     drawPoint(c, -h, "-h (lambda = -1)", {6.f, 6.f});
-    drawPoint(c, -h * k_, format("-hk = %.3g", -h * k_), {6.f, -20.f});
+    drawPoint(c, -h * k_, pbm::format("-hk = %.3g", -h * k_), {6.f, -20.f});
     drawLegend(c);
   }
 
   void hud(std::vector<std::string>& lines) const override {
     const double hk = settings_.h * k_;
-    lines.push_back(format("z = -hk = %.4g", -hk));
-    lines.push_back(
-        format("|R(z)|: Euler %.3g, midpoint %.3g, RK4 %.3g, implicit %.3g",
-               std::abs(R(pbm::Scheme::Euler, -hk)), std::abs(R(pbm::Scheme::Midpoint, -hk)),
-               std::abs(R(pbm::Scheme::RK4, -hk)), std::abs(R(pbm::Scheme::ImplicitEuler, -hk))));
+    lines.push_back(pbm::format("z = -hk = %.4g", -hk));
+    lines.push_back(pbm::format(
+        "|R(z)|: Euler %.3g, midpoint %.3g, RK4 %.3g, implicit %.3g",
+        std::abs(R(pbm::Scheme::Euler, -hk)), std::abs(R(pbm::Scheme::Midpoint, -hk)),
+        std::abs(R(pbm::Scheme::RK4, -hk)), std::abs(R(pbm::Scheme::ImplicitEuler, -hk))));
   }
 
   void panel() override {

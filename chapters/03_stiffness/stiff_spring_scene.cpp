@@ -7,9 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <vector>
 
+#include "method_run.h"
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/stiffness/methods.h"
@@ -17,7 +18,6 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
 #include "scenes.h"
-#include "text.h"
 
 namespace ch03 {
 
@@ -26,23 +26,7 @@ namespace {
 using Eigen::Vector2d;
 
 // One particle under one method: the model, its stepper, its trail.
-struct Particle {
-  std::optional<StiffBowlSystem> sys;
-  pbm::Stepper stepper;
-  std::vector<Vector2d> trail;
-  bool frozen = false;  // viewer only: diverged, no longer stepped
-  double frozenAt = 0.0;
-
-  void start(const pbm::MethodInfo& m, double h, double k, const Vector2d& y0) {
-    sys.emplace(k, y0);
-    stepper.reset(m, h);
-    stepper.watch(*sys);
-    trail.assign(1, y0);
-    frozen = false;
-  }
-  const pbm::MethodInfo& method() const { return stepper.method(); }
-  Vector2d position() const { return sys->position(); }
-};
+using Particle = MethodRun<StiffBowlSystem>;
 
 class StiffSpringScene : public pbm::Scene {
  public:
@@ -124,9 +108,10 @@ class StiffSpringScene : public pbm::Scene {
 
   void hud(std::vector<std::string>& lines) const override {
     const double hk = settings_.h * k_;
-    lines.push_back(format("h k = %.3g   (1/k = %.3g s, 2/k = %.3g s)", hk, 1.0 / k_, 2.0 / k_));
     lines.push_back(
-        format("y per step: 1 - hk = %.3g, 1/(1 + hk) = %.3g", 1.0 - hk, 1.0 / (1.0 + hk)));
+        pbm::format("h k = %.3g   (1/k = %.3g s, 2/k = %.3g s)", hk, 1.0 / k_, 2.0 / k_));
+    lines.push_back(
+        pbm::format("y per step: 1 - hk = %.3g, 1/(1 + hk) = %.3g", 1.0 - hk, 1.0 / (1.0 + hk)));
   }
 
   void panel() override {
@@ -145,7 +130,7 @@ class StiffSpringScene : public pbm::Scene {
     ImGui::TextUnformatted("set h to a multiple of 1/k:");
     for (double m : {0.5, 1.5, 1.9, 2.1, 3.0}) {
       if (m != 0.5) ImGui::SameLine();
-      if (ImGui::Button(format("%.1f/k", m).c_str())) {
+      if (ImGui::Button(pbm::format("%.1f/k", m).c_str())) {
         settings_.h = std::clamp(m / k_, settings_.hMin, settings_.hMax);
         reset();
       }
@@ -167,18 +152,9 @@ class StiffSpringScene : public pbm::Scene {
 
  private:
   void stepParticle(Particle& p, double tLimit, bool viewer) {
-    const double h = p.stepper.plan(tLimit);  // the clock runs on for a frozen particle
-    if (p.frozen) return;
-    p.stepper.step(*p.sys, h);
-    p.stepper.installClock(*p.sys);  // t0 + k h, not a running sum
-    const bool diverged = p.stepper.check(*p.sys);
-    if (viewer) {
-      if (p.trail.size() < 20000) p.trail.push_back(p.position());
-      if (diverged) {  // off to Neptune: stop it, keep the rest running
-        p.frozen = true;
-        p.frozenAt = p.stepper.time();
-      }
-    }
+    if (!p.advance(tLimit) || !viewer) return;
+    if (p.trail.size() < 20000) p.trail.push_back(p.position());
+    if (p.stepper.diverged()) p.freeze();  // off to Neptune: stop it, keep the rest running
   }
 
   void drawLandscape(pbm::Canvas2D& c) const {
@@ -236,12 +212,12 @@ class StiffSpringScene : public pbm::Scene {
     if (p.frozen) {
       const double hk = settings_.h * k_;
       c.text(at,
-             format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", label, p.frozenAt,
-                    std::abs(1.0 - hk)),
+             pbm::format("%s diverged at t = %.3g s: |1 - hk| = %.3g > 1", label, p.frozenAt,
+                         std::abs(1.0 - hk)),
              pbm::colors::kWarning, {10.f, 4.f});
       const Vector2d home =
           c.camera().worldMin() + 0.04 * (c.camera().worldMax() - c.camera().worldMin());
-      c.text(home, format("%s has left for Neptune; implicit Euler carries on", label),
+      c.text(home, pbm::format("%s has left for Neptune; implicit Euler carries on", label),
              pbm::colors::kWarning, {0.f, -20.f});
     } else {
       c.text(at, label, col, {10.f, pbm::isImplicitEuler(p.method()) ? 6.f : -20.f});

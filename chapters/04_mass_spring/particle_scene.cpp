@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "pbm/core/errors.h"
+#include "pbm/particles/picking.h"
 #include "pbm/stiffness/methods.h"
 #include "pbm/viewer/canvas2d.h"
 
@@ -151,19 +152,9 @@ std::vector<double> ParticleScene::csvRow() const {
 
 // ------------------------------------------------------------------ viewer
 
-int ParticleScene::pick(const Vector2d& world) const {
-  int best = -1;
-  double bestD = pickRadius_;
-  for (int i = 0; i < ps_.n(); ++i) {
-    const double d = (ps_.particles[i].x - world).norm();
-    if (d < bestD) best = i, bestD = d;
-  }
-  return best;
-}
-
 bool ParticleScene::onMouseDown(const Vector2d& world, int button) {
   pointer_ = world;
-  const int i = pick(world);
+  const int i = pbm::nearestParticle(ps_, world, pickRadius_);
   if (button == 1) {  // right click: nail / unnail (PSD §5)
     if (i < 0) return false;
     auto& p = ps_.particles[i];
@@ -211,7 +202,7 @@ void ParticleScene::onMouseDrag(const Vector2d& world) {
 
 void ParticleScene::onMouseUp(const Vector2d& world) {
   if (attachFrom_ >= 0) {
-    const int j = pick(world);
+    const int j = pbm::nearestParticle(ps_, world, pickRadius_);
     if (j >= 0 && j != attachFrom_)
       addSpring(attachFrom_, j, newKs_, newKd_,
                 (ps_.particles[attachFrom_].x - ps_.particles[j].x).norm());

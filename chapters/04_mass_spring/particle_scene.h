@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "pbm/app/scene.h"
+#include "pbm/app/stepped_scene.h"
 #include "pbm/core/stepping.h"
 #include "pbm/particles/collisions.h"
 #include "pbm/particles/forces.h"
@@ -29,7 +29,7 @@ struct Wall {
 Wall wallThrough(const Eigen::Vector2d& a,
                  const Eigen::Vector2d& b);  // legal side on the left of a->b
 
-class ParticleScene : public pbm::Scene {
+class ParticleScene : public pbm::SteppedScene {
  public:
   ParticleScene();
 
@@ -37,11 +37,6 @@ class ParticleScene : public pbm::Scene {
   void reset() override;
   void advance(double tLimit, pbm::Host host) override;
   double time() const override { return ps_.t; }
-  double lastStepSize() const override {
-    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
-  }
-  long evals() const override { return stepper_.evals(); }
-  bool stateFinite() const override { return !stepper_.diverged(); }
   int stepsPerFrame() const override { return stepsPerFrame_; }
 
   std::vector<std::string> csvColumns() const override;
@@ -88,12 +83,10 @@ class ParticleScene : public pbm::Scene {
   int phaseComponent_ = 1;  // phase plot of x (0) or y (1)
 
  private:
-  int pick(const Eigen::Vector2d& world) const;
   void record();
 
   pbm::ImplicitParticleSolve implicit_;  // before methods_, whose implicit entry points to it
   pbm::MethodList methods_ = pbm::particleMethods(implicit_);
-  pbm::Stepper stepper_;
   std::vector<pbm::Plane> planes_;
   pbm::MouseSpring* mouse_ = nullptr;
   pbm::PlaneContact* contact_ = nullptr;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bead_scenes.h"
+#include "pbm/app/stepped_scene.h"
 #include "pbm/bead/bead.h"
 #include "pbm/bead/exact_pendulum.h"
 #include "pbm/core/errors.h"
@@ -52,7 +53,7 @@ const pbm::Color kPenaltyColor = IM_COL32(240, 150, 200, 255);
 
 enum class Kind { Pendulum, Spin, OffWire, Penalty };
 
-class BeadScene : public pbm::Scene {
+class BeadScene : public pbm::SteppedScene {
  public:
   explicit BeadScene(Kind kind) : kind_(kind) {
     settings_.method = "rk4";
@@ -224,11 +225,6 @@ class BeadScene : public pbm::Scene {
   }
 
   double time() const override { return stepper_.time(); }
-  double lastStepSize() const override {
-    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
-  }
-  long evals() const override { return stepper_.evals(); }
-  bool stateFinite() const override { return !stepper_.diverged(); }
 
   void settingsChanged() override {
     if (structural() != snapshot_ || settings_.method != snapshotMethod_) {
@@ -495,7 +491,7 @@ class BeadScene : public pbm::Scene {
   pbm::BeadSystem bead_;
   pbm::PenaltyBead pen_;
   pbm::ParametricBead param_;
-  pbm::Stepper stepper_;  // the clock, evaluations and divergence of the active bead
+  // stepper_ (SteppedScene): the clock, evaluations and divergence of the active bead.
   ExactPendulum exact_;
   bool showExact_ = true, showParametric_ = false, showArrows_ = true;
 

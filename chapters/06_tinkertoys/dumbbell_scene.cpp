@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "pbm/app/stepped_scene.h"
 #include "pbm/constraints/constrained_system.h"
 #include "pbm/constraints/lagrangian.h"
 #include "pbm/core/errors.h"
@@ -110,7 +111,7 @@ class HybridDumbbell : public pbm::OdeSystem {
   }
 };
 
-class DumbbellScene : public pbm::Scene {
+class DumbbellScene : public pbm::SteppedScene {
  public:
   DumbbellScene() {
     settings_.method = "rk4";
@@ -186,10 +187,7 @@ class DumbbellScene : public pbm::Scene {
     if (host == pbm::Host::Viewer) plot_.push(hyb_.t, {std::max(difference(), 1e-16)});
   }
   double time() const override { return hyb_.t; }
-  double lastStepSize() const override {
-    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
-  }
-  long evals() const override { return stepper_.evals(); }  // the hybrid's
+  // lastStepSize(), evals(): the hybrid's (SteppedScene).
   bool stateFinite() const override { return !stepper_.diverged() && !twin_.diverged(); }
   double difference() const {
     const VectorXd q = hyb_.q();
@@ -256,7 +254,7 @@ class DumbbellScene : public pbm::Scene {
   pbm::ConstraintSet cs_;
   pbm::ConstraintForce* cf_ = nullptr;
   double theta_ = 0.3, ks_ = 100.0, kd_ = 20.0;
-  pbm::Stepper stepper_, twin_;  // the hybrid's and the particles'
+  pbm::Stepper twin_;  // the particles' (stepper_: the hybrid's)
 
   pbm::TimePlot plot_{"hybrid vs particles: max position difference, m (log)",
                       {"difference"},

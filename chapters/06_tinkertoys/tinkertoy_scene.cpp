@@ -4,13 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 #include <limits>
 
+#include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/methods.h"
+#include "pbm/particles/picking.h"
 #include "pbm/viewer/canvas2d.h"
 
 namespace ch06 {
@@ -26,12 +27,6 @@ constexpr pbm::Color kWire = IM_COL32(170, 175, 185, 255);
 constexpr pbm::Color kParticle = IM_COL32(230, 232, 238, 255);
 constexpr pbm::Color kHover = IM_COL32(255, 230, 90, 255);
 constexpr pbm::Color kForce = IM_COL32(187, 134, 252, 255);
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, f, a, b, c);
-  return buf;
-}
 
 // Lerp from the rod's base grey towards its colour by s in [0, 1].
 pbm::Color mix(pbm::Color to, double s) {
@@ -203,16 +198,6 @@ std::vector<double> TinkertoyScene::csvRow() const {
 
 // --- picking and editing
 
-int TinkertoyScene::pickParticle(const Vector2d& world) const {
-  int best = -1;
-  double bestD = pickRadius_;
-  for (int i = 0; i < ps_.n(); ++i) {
-    const double d = (ps_.particles[i].x - world).norm();
-    if (d < bestD) best = i, bestD = d;
-  }
-  return best;
-}
-
 int TinkertoyScene::pickConstraint(const Vector2d& world) const {
   int best = -1;
   double bestD = pickRadius_;
@@ -256,7 +241,7 @@ void TinkertoyScene::removeParticle(int p) {
 bool TinkertoyScene::onMouseDown(const Vector2d& world, int button) {
   pointer_ = world;
   pickRadius_ = 0.08 * std::max(0.5, std::abs(initialView().halfHeight));
-  const int p = pickParticle(world);
+  const int p = pbm::nearestParticle(ps_, world, pickRadius_);
   if (button == 1 || tool_ == Tool::Delete) {  // right click deletes, in every tool
     if (p >= 0) {
       removeParticle(p);
@@ -311,7 +296,7 @@ void TinkertoyScene::onMouseUp(const Vector2d& world) {
   if (dragFrom_ >= 0 && dragFrom_ < ps_.n()) {
     const int a = dragFrom_;
     if (tool_ == Tool::Rod) {
-      const int b = pickParticle(world);
+      const int b = pbm::nearestParticle(ps_, world, pickRadius_);
       if (b >= 0 && b != a) tryAdd([&] { rod(a, b); });
     } else if (tool_ == Tool::CircleWire) {
       tryAdd([&] {
@@ -325,7 +310,7 @@ void TinkertoyScene::onMouseUp(const Vector2d& world) {
 void TinkertoyScene::onHover(const Vector2d& world) {
   pointer_ = world;
   pickRadius_ = 0.08 * std::max(0.5, std::abs(initialView().halfHeight));
-  hoverParticle_ = pickParticle(world);
+  hoverParticle_ = pbm::nearestParticle(ps_, world, pickRadius_);
   hoverConstraint_ = hoverParticle_ >= 0 ? -1 : pickConstraint(world);
 }
 
@@ -393,14 +378,14 @@ void TinkertoyScene::draw(pbm::Canvas2D& c) {
     double cabs = 0;
     for (int a = 0; a < con.dim(); ++a) cabs = std::max(cabs, std::abs(cs_.C[r0 + a]));
     c.text(pointer_,
-           con.name() + fmt("   |C| = %.2e   lambda = %.4g", cabs,
-                            r0 < cs_.lambda.size() ? cs_.lambda[r0] : 0.0),
+           con.name() + pbm::format("   |C| = %.2e   lambda = %.4g", cabs,
+                                    r0 < cs_.lambda.size() ? cs_.lambda[r0] : 0.0),
            kHover);
   }
   if (hoverParticle_ >= 0 && hoverParticle_ < ps_.n())
     c.text(ps_.particles[hoverParticle_].x,
            "particle " + std::to_string(hoverParticle_) +
-               fmt("   m = %.3g kg", ps_.particles[hoverParticle_].m),
+               pbm::format("   m = %.3g kg", ps_.particles[hoverParticle_].m),
            kHover);
   if (!message_.empty()) {
     const Vector2d at =
@@ -411,9 +396,9 @@ void TinkertoyScene::draw(pbm::Canvas2D& c) {
 }
 
 void TinkertoyScene::hud(std::vector<std::string>& lines) const {
-  lines.push_back(fmt("particles n = %.0f   constraints m = %.0f   nnz(J) = %.0f", ps_.n(), cs_.m(),
-                      static_cast<double>(cs_.J.nnz())));
-  lines.push_back(fmt("max |C| = %.2e   energy = %.6g J", maxAbsC_, energy()));
+  lines.push_back(pbm::format("particles n = %d   constraints m = %d   nnz(J) = %ld", ps_.n(),
+                              cs_.m(), cs_.J.nnz()));
+  lines.push_back(pbm::format("max |C| = %.2e   energy = %.6g J", maxAbsC_, energy()));
 }
 
 void TinkertoyScene::panel() {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "pbm/app/scene.h"
+#include "pbm/app/stepped_scene.h"
 #include "pbm/constraints/constrained_system.h"
 #include "pbm/core/stepping.h"
 #include "pbm/particles/forces.h"
@@ -24,7 +24,7 @@ namespace ch06 {
 
 enum class Tool { Simulate, Particle, Rod, Nail, CircleWire, LineWire, Delete };
 
-class TinkertoyScene : public pbm::Scene {
+class TinkertoyScene : public pbm::SteppedScene {
  public:
   TinkertoyScene();
 
@@ -32,11 +32,6 @@ class TinkertoyScene : public pbm::Scene {
   void reset() override;
   void advance(double tLimit, pbm::Host host) override;
   double time() const override { return ps_.t; }
-  double lastStepSize() const override {
-    return stepper_.steps() ? stepper_.lastStep() : settings_.h;
-  }
-  long evals() const override { return stepper_.evals(); }
-  bool stateFinite() const override { return !stepper_.diverged(); }
   int stepsPerFrame() const override { return stepsPerFrame_; }
 
   std::vector<std::string> csvColumns() const override;
@@ -75,7 +70,6 @@ class TinkertoyScene : public pbm::Scene {
   double newMass_ = 1.0;
 
  private:
-  int pickParticle(const Eigen::Vector2d& world) const;
   int pickConstraint(const Eigen::Vector2d& world) const;
   void removeParticle(int p);
   void tryAdd(const std::function<void()>& add);
@@ -89,7 +83,6 @@ class TinkertoyScene : public pbm::Scene {
   pbm::MouseSpring* mouse_ = nullptr;
   pbm::Gravity* gravity_ = nullptr;
   pbm::Drag* dragForce_ = nullptr;
-  pbm::Stepper stepper_;
   double maxAbsC_ = 0.0;
   int lastIterations_ = 0;
   double lastResidual_ = 0.0;

@@ -21,6 +21,7 @@
 #include "imgui_sfml.h"
 #include "param_widget.h"
 #include "pbm/app/csv.h"
+#include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "view.h"
@@ -32,12 +33,6 @@ namespace {
 constexpr float kPanelWidth = 360.f;
 constexpr unsigned kWidth = 1280, kHeight = 800;
 constexpr int kWarmupFrames = 10;  // timing mode: frames not counted (caches, first uploads)
-
-std::string fmt(double v, const char* f = "%.4g") {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
 
 class Shell {
  public:
@@ -140,8 +135,8 @@ void Shell::stepOnce() {
     scene().advance(std::numeric_limits<double>::infinity(), Host::Viewer);
     ++steps_;
     if (!scene().stateFinite()) {
-      message_ = "The simulation diverged at t = " + fmt(scene().time()) +
-                 " s with h = " + fmt(scene().lastStepSize()) +
+      message_ = format("The simulation diverged at t = %.4g s with h = %.4g", scene().time(),
+                        scene().lastStepSize()) +
                  " s (a non-finite or blown-up state).\nLower h or change the method, then "
                  "press R.";
       paused_ = true;
