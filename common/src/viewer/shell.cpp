@@ -132,8 +132,9 @@ void Shell::resetScene() {
 void Shell::stepOnce() {
   if (!message_.empty()) return;
   guarded([&] {
+    const double before = scene().time();
     scene().advance(std::numeric_limits<double>::infinity(), Host::Viewer);
-    ++steps_;
+    if (scene().time() != before) ++steps_;  // a scene may stop its clock (a finished plot)
     if (!scene().stateFinite()) {
       message_ = format("The simulation diverged at t = %.4g s with h = %.4g", scene().time(),
                         scene().lastStepSize()) +
