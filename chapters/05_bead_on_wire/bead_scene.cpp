@@ -315,7 +315,7 @@ class BeadScene : public pbm::SteppedScene {
 
   void panel() override {
     // Folding sections, open at start where they fit: the panel fits 1280x800.
-    if (kind_ != Kind::Penalty && pbm::panelSection("Feedback (CD §2.2, eq 11)", 110.f)) {
+    if (kind_ != Kind::Penalty && pbm::panelSection("Feedback (CD §2.2, eq 11)", 110.f, true, 3)) {
       ImGui::TextUnformatted("C'' = -ks C - kd C'");
       bool on = ks_ > 0 || kd_ > 0;
       if (ImGui::Checkbox("feedback on", &on)) {
@@ -335,7 +335,7 @@ class BeadScene : public pbm::SteppedScene {
       moved |= ImGui::RadioButton("force before the solve: cancelled!", &placement_, 2);
       if (moved) settingsChanged();
     }
-    if (pbm::panelSection("Show", 130.f, false)) {
+    if (pbm::panelSection("Show", 130.f, false, 2)) {
       ImGui::Checkbox("force arrows + construction", &showArrows_);
       if (kind_ != Kind::OffWire) ImGui::Checkbox("exact pendulum", &showExact_);
       if (kind_ != Kind::Penalty) {
@@ -348,7 +348,7 @@ class BeadScene : public pbm::SteppedScene {
           "amber f (applied), violet f^ (constraint), cyan v; dashed: f's tangent part (eq 8) "
           "and normal part. Left-drag: mouse spring.");
     }
-    if (pbm::panelSection("Live plots: C and C'", pbm::timePlotHeight(80.f) * 2)) {
+    if (pbm::panelSection("Live plots: C and C'", pbm::timePlotHeight(80.f) * 2, true, 1)) {
       plotC_.draw({-1.f, 80.f});
       plotCdot_.draw({-1.f, 80.f});
     }

@@ -403,12 +403,21 @@ void TinkertoyScene::hud(std::vector<std::string>& lines) const {
 
 void TinkertoyScene::panel() {
   // Folding sections, open at start where they fit: the panel fits 1280x800.
-  if (pbm::panelSection("Constraint solve (eq 11, CG from lambda = 0)", 125.f)) solvePanel();
-  if (pbm::panelSection("Build (right click deletes)", 90.f, tool_ != Tool::Simulate)) buildPanel();
-  if (pbm::panelSection("Matrices (Fig. 3): J and J W J^T", 110.f)) drawMatrixPane();
-  if (pbm::panelSection("Energy", pbm::timePlotHeight(80.f))) energyPlot_.draw({-1.f, 80.f});
-  if (pbm::panelSection("max |C|", pbm::timePlotHeight(80.f))) errorPlot_.draw({-1.f, 80.f});
-  if (pbm::panelSection("CG iterations", pbm::timePlotHeight(80.f))) iterPlot_.draw({-1.f, 80.f});
+  const float plot = pbm::timePlotHeight(80.f);
+  if (pbm::panelSection("Constraint solve (eq 11, CG from lambda = 0)", 125.f, true, 5))
+    solvePanel();
+  if (pbm::panelSection("Build (right click deletes)", 90.f, tool_ != Tool::Simulate, 4))
+    buildPanel();
+  // The pane's height as drawMatrixPane lays it out, with its caption.
+  const int m = cs_.m(), cols = 2 * ps_.n();
+  const float cell = std::clamp(
+      (ImGui::GetContentRegionAvail().x - 16.f) / static_cast<float>(std::max(1, cols + m)), 2.f,
+      18.f);
+  const float pane = cell * static_cast<float>(m) + 2 * ImGui::GetTextLineHeightWithSpacing();
+  if (pbm::panelSection("Matrices (Fig. 3): J and J W J^T", pane, true, 3)) drawMatrixPane();
+  if (pbm::panelSection("Energy", plot, true, 2)) energyPlot_.draw({-1.f, 80.f});
+  if (pbm::panelSection("max |C|", plot, true, 1)) errorPlot_.draw({-1.f, 80.f});
+  if (pbm::panelSection("CG iterations", plot)) iterPlot_.draw({-1.f, 80.f});
 }
 
 void TinkertoyScene::solvePanel() {

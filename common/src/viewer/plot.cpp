@@ -221,9 +221,10 @@ void TimePlot::draw(ImVec2 size) const {
   plotXY(title_.c_str(), s, size, false, logY, "t (s)", "");
 }
 
-bool panelSection(const char* label, float height, bool preferOpen) {
+bool panelSection(const char* label, float height, bool preferOpen, int sectionsBelow) {
   const float header = ImGui::GetFrameHeightWithSpacing();
-  ImGui::SetNextItemOpen(preferOpen && ImGui::GetContentRegionAvail().y >= header + height,
+  ImGui::SetNextItemOpen(preferOpen && ImGui::GetContentRegionAvail().y >=
+                                           header * static_cast<float>(1 + sectionsBelow) + height,
                          ImGuiCond_Once);
   return ImGui::CollapsingHeader(label);
 }
