@@ -371,7 +371,8 @@ void FieldScene::drawFrozenStreamline(pbm::Canvas2D& canvas, const Seed& s) {
 void FieldScene::drawLegend(pbm::Canvas2D& canvas) {
   const auto& cam = canvas.camera();
   const double px = 1.0 / cam.pixelsPerUnit();
-  const Vector2d corner = cam.worldMin() + Vector2d(14 * px, 40 * px);
+  // Clear of the grid's numbers along the left and bottom edges.
+  const Vector2d corner = cam.worldMin() + Vector2d(50 * px, 64 * px);
   const int rows = showExact_ ? 4 : 3;
   const Vector2d boxLo = corner - Vector2d(8 * px, 8 * px);
   const Vector2d boxHi = corner + Vector2d(430 * px, (20.0 * rows + 4) * px);

@@ -21,7 +21,7 @@ namespace {
 
 using Eigen::Vector2d;
 constexpr double kHorizon = 30;      // s, the viewer's time axis
-constexpr double kTimeScale = 0.15;  // world x per second: 30 s fit beside the panel
+constexpr double kTimeScale = 0.12;  // world x per second: 30 s fit beside the panel
 Vector2d plotPoint(double t, double x) {
   return {kTimeScale * t, x};
 }
@@ -80,6 +80,7 @@ class DecayScene : public pbm::Scene {
   }
   int stepsPerFrame() const override { return 1; }
   pbm::ViewBox initialView() const override { return {{2.2, 0.6}, 2.2}; }
+  bool drawsOwnAxes() const override { return true; }  // x is time, not a length
 
   void reset() override {
     tracks_.clear();
@@ -114,10 +115,19 @@ class DecayScene : public pbm::Scene {
   }
 
   void draw(pbm::Canvas2D& c) override {
-    // Time runs along x at kTimeScale world units per second; ticks every 5 s.
+    // The axes: time along x at kTimeScale world units per second (a line
+    // every 5 s), x up (a line every 0.5).
     for (int t = 0; t <= kHorizon; t += 5) {
-      c.line(plotPoint(t, -0.04), plotPoint(t, 0.04), pbm::colors::kDim);
+      c.line(plotPoint(t, -1.5), plotPoint(t, 2.0), pbm::colors::kGrid, 1.f);
       c.text(plotPoint(t, 0), std::to_string(t) + " s", pbm::colors::kDim, {-8.f, 6.f});
+    }
+    for (int i = -3; i <= 4; ++i) {
+      const double x = 0.5 * i;
+      c.line(plotPoint(0, x), plotPoint(kHorizon, x), i ? pbm::colors::kGrid : pbm::colors::kAxis,
+             1.f);
+      char tick[32];
+      std::snprintf(tick, sizeof tick, "x = %g", x);
+      if (i) c.text(plotPoint(0, x), tick, pbm::colors::kDim, {-58.f, -8.f});
     }
     std::vector<Vector2d> exact;
     for (int i = 0; i <= 600; ++i) exact.push_back(plotPoint(0.05 * i, std::exp(-k_ * 0.05 * i)));
@@ -132,12 +142,18 @@ class DecayScene : public pbm::Scene {
       }
       c.polyline(pts, pbm::withAlpha(m.colour, 170), i == primary_ ? 2.5f : 1.5f);
       for (const auto& p : pts) c.dot(p, 3.5f, m.colour);
-      if (!pts.empty()) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%s x = %.4g", m.label.c_str(),
-                      tracks_[i]->points[pts.size() - 1].y());
-        c.text(pts.back(), buf, m.colour, {8.f, -8.f + 15.f * (i - 1)});
-      }
+    }
+    // The legend, below the axis late in the run, where only an unstable
+    // curve goes: each method's colour and its latest x (a curve may leave
+    // the view).
+    const Vector2d at = plotPoint(16, -0.7);
+    c.text(at, "exact e^{-kt} (dashed)", pbm::colors::kExact, {0.f, 0.f});
+    for (int i = 0; i < static_cast<int>(tracks_.size()); ++i) {
+      const Track& tr = *tracks_[i];
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%s%s x = %.4g", tr.stepper.method().label.c_str(),
+                    i == primary_ ? " (--method)" : "", tr.points.back().y());
+      c.text(at, buf, tr.stepper.method().colour, {0.f, 16.f * static_cast<float>(i + 1)});
     }
   }
   void hud(std::vector<std::string>& lines) const override {

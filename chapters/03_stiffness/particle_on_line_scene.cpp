@@ -143,6 +143,10 @@ class ParticleOnLineScene : public pbm::Scene {
   }
 
   void panel() override {
+    // The message drawn beside the body may sit under the lesson box: here too.
+    if (!message_.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kWarning), "%s",
+                         message_.c_str());
     ImGui::Text("penalty k = f_max / epsilon = %.4g", k());
     ImGui::Text("slide's bound h < epsilon/f_max = %.3g s", 1.0 / k());
     ImGui::Text("explicit Euler stable: h < %.3g s", 2.0 / (k() + kMouse_));

@@ -156,6 +156,10 @@ class SpringChainScene : public pbm::Scene {
   }
 
   void panel() override {
+    // The message drawn beside the body may sit under the lesson box: here too.
+    if (!message_.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kWarning), "%s",
+                         message_.c_str());
     const double w = omegaMax();
     ImGui::TextWrapped("omega_max = 2 sqrt(k_s/m) sin(N pi/(2(N+1))) = %.4g rad/s", w);
     ImGui::Text("h omega_max = %.3g", settings_.h * w);

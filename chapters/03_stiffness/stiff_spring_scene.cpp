@@ -115,6 +115,10 @@ class StiffSpringScene : public pbm::Scene {
   }
 
   void panel() override {
+    // The message drawn beside the body may sit under the lesson box: here too.
+    if (!partnerMessage_.empty())
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kWarning), "%s",
+                         partnerMessage_.c_str());
     const double h = settings_.h, hk = h * k_;
     ImGui::Text("h k = %.4g", hk);
     ImGui::Text("explicit Euler limit: h < 2/k = %.4g s", 2.0 / k_);

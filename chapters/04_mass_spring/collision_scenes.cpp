@@ -58,12 +58,18 @@ class BouncingBallScene : public ParticleScene {
     trail_.clear();
   }
   void drawOverlay(pbm::Canvas2D& canvas) override {
-    double apex = H_;
+    double apex = H_, above = INFINITY;
     char buf[48];
+    const double lineHeight = 15.0 / canvas.camera().pixelsPerUnit();  // world units
     for (int j = 0; j < 6 && apex > 1e-3; ++j, apex *= kr_ * kr_) {
       canvas.dashedPolyline({{-4, apex}, {2.5, apex}}, pbm::colors::kExact, 1.f);
-      std::snprintf(buf, sizeof buf, "kr^%d H = %.4g", 2 * j, apex);
-      canvas.text({-4, apex}, buf, pbm::colors::kDim, {4.f, -16.f});
+      // A label goes between its line and the one above; where they crowd
+      // towards the floor there is no room, and it is left out.
+      if (above - apex >= lineHeight) {
+        std::snprintf(buf, sizeof buf, "kr^%d H = %.4g", 2 * j, apex);
+        canvas.text({-4, apex}, buf, pbm::colors::kDim, {4.f, -16.f});
+      }
+      above = apex;
     }
     trail_.push_back(ps_.particles[0].x);
     if (trail_.size() > 4000) trail_.pop_front();
@@ -142,7 +148,8 @@ class SlidingBlockScene : public ParticleScene {
     r.push_back(ps_.particles[0].x.x());
     r.push_back(ps_.particles[0].v.x());
     r.push_back(drag_ == 0 ? v0_ * std::exp(-kf_ * g_ * ps_.t) : NAN);
-    r.push_back(drag_ == 0 ? stop() : NAN);
+    // Empty when the block never stops (kf = 0 or g = 0): a cell is finite or empty.
+    r.push_back(drag_ == 0 && std::isfinite(stop()) ? stop() : NAN);
   }
 
  private:

@@ -284,7 +284,7 @@ void ParticleScene::hud(std::vector<std::string>& lines) const {
 }
 
 void ParticleScene::panel() {
-  ImGui::SliderInt("steps / frame", &stepsPerFrame_, 1, 200);
+  // Steps per frame: the shell's slider above (stepsPerFrame_ is its start value).
   ImGui::SliderFloat("strain drawn red", &strainScale_, 0.001f, 1.f, "%.3f",
                      ImGuiSliderFlags_Logarithmic);
   if (ImGui::Button("critical mouse damping") && selected_ >= 0 && selected_ < ps_.n())
@@ -306,9 +306,10 @@ void ParticleScene::panel() {
     ImGui::TextUnformatted("Drag a particle: mouse spring. Right click: nail/unnail.");
   }
   extraPanel();
-  energyPlot_.draw({-1.f, 130.f});
-  ImGui::TextUnformatted("phase space of the selected particle (PSD §2):");
-  ImGui::SameLine();
+  // Folding sections, open at start where they fit: the panel fits 1280x800.
+  if (pbm::panelSection("Energy", pbm::timePlotHeight(130.f), true, 1))
+    energyPlot_.draw({-1.f, 130.f});
+  if (!pbm::panelSection("Phase space of the selected particle (PSD §2)", 200.f)) return;
   if (ImGui::RadioButton("x", &phaseComponent_, 0)) phase_.clear();
   ImGui::SameLine();
   if (ImGui::RadioButton("y", &phaseComponent_, 1)) phase_.clear();

@@ -53,11 +53,6 @@ const pbm::Color kPenaltyColor = IM_COL32(240, 150, 200, 255);
 
 enum class Kind { Pendulum, Spin, OffWire, Penalty };
 
-void sectionTitle(const char* text) {
-  ImGui::Separator();
-  ImGui::TextColored(ImVec4(1.f, 0.85f, 0.45f, 1.f), "%s", text);
-}
-
 class BeadScene : public pbm::SteppedScene {
  public:
   explicit BeadScene(Kind kind) : kind_(kind) {
@@ -173,8 +168,17 @@ class BeadScene : public pbm::SteppedScene {
     const Vector2d n0(std::sin(phi0), -std::cos(phi0));  // outward normal at phi0
     const Vector2d t0(std::cos(phi0), std::sin(phi0));   // ccw tangent
     const Vector2d x0 = wire_.c + startR_ * radius_ * n0;
-    if (pbm::beadAtCentre(x0, wire_))
-      throw pbm::SimulationDiverged(0.0, settings_.h, pbm::beadSingularMessage(x0));
+    if (pbm::beadAtCentre(x0, wire_)) {
+      // CD §2.1: grad C = 0 at the centre; stopped before the first step,
+      // named as a failed step is (t and h, core/stepping.h).
+      char where[128];
+      std::snprintf(where, sizeof where, "%s failed at t = 0 s with h = %.6g s: ",
+                    kind_ == Kind::Penalty ? "the penalty step" : "the constraint force",
+                    settings_.h);
+      throw pbm::SimulationDiverged(
+          0.0, settings_.h,
+          where + pbm::beadSingularMessage(x0) + " (start_r = 0: start the bead off the centre)");
+    }
     forces_.g = Vector2d(0, -g_);
     forces_.mouseOn = false;
     forces_.mouseKs = 40 * mass_;  // omega = 6.3 /s, whatever the mass
@@ -310,8 +314,9 @@ class BeadScene : public pbm::SteppedScene {
   }
 
   void panel() override {
-    if (kind_ != Kind::Penalty) {
-      sectionTitle("Feedback (CD §2.2, §3 eq 11): C'' = -ks C - kd C'");
+    // Folding sections, open at start where they fit: the panel fits 1280x800.
+    if (kind_ != Kind::Penalty && pbm::panelSection("Feedback (CD §2.2, eq 11)", 110.f, true, 3)) {
+      ImGui::TextUnformatted("C'' = -ks C - kd C'");
       bool on = ks_ > 0 || kd_ > 0;
       if (ImGui::Checkbox("feedback on", &on)) {
         if (on)
@@ -330,24 +335,27 @@ class BeadScene : public pbm::SteppedScene {
       moved |= ImGui::RadioButton("force before the solve: cancelled!", &placement_, 2);
       if (moved) settingsChanged();
     }
-    sectionTitle("Show");
-    ImGui::Checkbox("force arrows + construction", &showArrows_);
-    if (kind_ != Kind::OffWire) {
-      ImGui::SameLine();
-      ImGui::Checkbox("exact pendulum", &showExact_);
+    if (pbm::panelSection("Show", 130.f, false, 2)) {
+      ImGui::Checkbox("force arrows + construction", &showArrows_);
+      if (kind_ != Kind::OffWire) ImGui::Checkbox("exact pendulum", &showExact_);
+      if (kind_ != Kind::Penalty) {
+        if (ImGui::Checkbox("parametric bead (§5, same method)", &showParametric_) &&
+            showParametric_)
+          syncParametric();
+      }
+      if (ImGui::Button("re-seed exact/parametric from the bead")) reseedExact(), syncParametric();
+      ImGui::TextDisabled(
+          "amber f (applied), violet f^ (constraint), cyan v; dashed: f's tangent part (eq 8) "
+          "and normal part. Left-drag: mouse spring.");
     }
-    if (kind_ != Kind::Penalty) {
-      if (ImGui::Checkbox("parametric bead (§5, same method)", &showParametric_) && showParametric_)
-        syncParametric();
+    if (pbm::panelSection("Live plots: C and C'", pbm::timePlotHeight(80.f) * 2, true, 1)) {
+      plotC_.draw({-1.f, 80.f});
+      plotCdot_.draw({-1.f, 80.f});
     }
-    if (ImGui::Button("re-seed exact/parametric from the bead")) reseedExact(), syncParametric();
-    ImGui::TextDisabled("amber f (applied), violet f^ (constraint), cyan v; dashed: f's tangent");
-    ImGui::TextDisabled("part (eq 8) and normal part. Left-drag: mouse spring.");
-    sectionTitle("Live plots");
-    plotC_.draw({-1.f, 95.f});
-    plotCdot_.draw({-1.f, 80.f});
-    plotE_.draw({-1.f, 80.f});
-    plotL_.draw({-1.f, 95.f});
+    if (pbm::panelSection("Live plots: energy and lambda", pbm::timePlotHeight(80.f) * 2)) {
+      plotE_.draw({-1.f, 80.f});
+      plotL_.draw({-1.f, 80.f});
+    }
   }
 
   bool onMouseDown(const Vector2d& w, int button) override {

@@ -402,9 +402,26 @@ void TinkertoyScene::hud(std::vector<std::string>& lines) const {
 }
 
 void TinkertoyScene::panel() {
+  // Folding sections, open at start where they fit: the panel fits 1280x800.
+  const float plot = pbm::timePlotHeight(80.f);
+  if (pbm::panelSection("Constraint solve (eq 11, CG from lambda = 0)", 125.f, true, 5))
+    solvePanel();
+  if (pbm::panelSection("Build (right click deletes)", 90.f, tool_ != Tool::Simulate, 4))
+    buildPanel();
+  // The pane's height as drawMatrixPane lays it out, with its caption.
+  const int m = cs_.m(), cols = 2 * ps_.n();
+  const float cell = std::clamp(
+      (ImGui::GetContentRegionAvail().x - 16.f) / static_cast<float>(std::max(1, cols + m)), 2.f,
+      18.f);
+  const float pane = cell * static_cast<float>(m) + 2 * ImGui::GetTextLineHeightWithSpacing();
+  if (pbm::panelSection("Matrices (Fig. 3): J and J W J^T", pane, true, 3)) drawMatrixPane();
+  if (pbm::panelSection("Energy", plot, true, 2)) energyPlot_.draw({-1.f, 80.f});
+  if (pbm::panelSection("max |C|", plot, true, 1)) errorPlot_.draw({-1.f, 80.f});
+  if (pbm::panelSection("CG iterations", plot)) iterPlot_.draw({-1.f, 80.f});
+}
+
+void TinkertoyScene::solvePanel() {
   const auto s = solverSettings();
-  ImGui::Separator();
-  ImGui::TextDisabled("constraint solve (eq 11, CG from lambda = 0)");
   ImGui::Text("solver: %s   tol %.1e   cap %d", pbm::solverName(s.solver), s.tolerance,
               s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
   const bool ok = lastResidual_ <= s.tolerance || cs_.m() == 0;
@@ -424,9 +441,9 @@ void TinkertoyScene::panel() {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTension), "blue: tension (lambda < 0)");
   ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCompression), "orange: compression");
+}
 
-  ImGui::Separator();
-  ImGui::TextDisabled("build (right click deletes)");
+void TinkertoyScene::buildPanel() {
   const char* names[] = {"simulate (drag)", "particle",  "rod",   "nail",
                          "circle wire",     "line wire", "delete"};
   int t = static_cast<int>(tool_);
@@ -449,13 +466,6 @@ void TinkertoyScene::panel() {
             : tool_ == Tool::Delete     ? "click a particle or a constraint to delete it"
                                         : "drag a particle: the mouse spring is an applied force");
   if (!message_.empty()) ImGui::TextColored(ImVec4(1.f, 0.47f, 0.35f, 1.f), "%s", message_.c_str());
-
-  ImGui::Separator();
-  ImGui::TextDisabled("matrices (Fig. 3): J and J W J^T");
-  drawMatrixPane();
-  energyPlot_.draw({-1.f, 90.f});
-  errorPlot_.draw({-1.f, 90.f});
-  iterPlot_.draw({-1.f, 80.f});
 }
 
 // The block pattern of J (m x 2n) and of J W J^T (m x m), hovered constraint

@@ -75,6 +75,8 @@ class TinkertoyScene : public pbm::SteppedScene {
   void tryAdd(const std::function<void()>& add);
   void record();
   void drawMatrixPane();
+  void solvePanel();  // the panel's sections
+  void buildPanel();
   pbm::ConstraintSolverSettings solverSettings() const;
 
   pbm::ConstraintForce* cf_ = nullptr;

@@ -226,13 +226,16 @@ int run(int argc, char** argv, const Chapter& chapter) {
 
   if (cl.headless) {
     checkRunSize(scene, every, maxRows);
+    const auto warn = [&](const std::string& line) {
+      std::cerr << chapter.program << ": warning: " << line << std::endl;
+    };
     if (cl.csv.empty()) {
-      runHeadless(scene, std::cout, static_cast<int>(every));
+      runHeadless(scene, std::cout, static_cast<int>(every), warn);
       return kExitOk;
     }
     std::ofstream file(cl.csv);
     if (!file) throw UsageError("cannot write CSV file '" + cl.csv + "'");
-    const HeadlessResult r = runHeadless(scene, file, static_cast<int>(every));
+    const HeadlessResult r = runHeadless(scene, file, static_cast<int>(every), warn);
     std::cerr << chapter.program << ": " << scene.name() << ": " << r.steps << " steps, " << r.rows
               << " rows to t = " << formatNumber(scene.time()) << " s written to " << cl.csv
               << "\n";

@@ -119,7 +119,11 @@ void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis&
 
 void legend(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const std::vector<std::string>& names,
             const std::vector<ImU32>& colors) {
-  float y = p0.y + 2, x = p1.x - 4;
+  float y = p0.y + 2, x = p1.x - 4, widest = 0.f;
+  for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
+  // A dark box under the entries: the curves pass behind it, not through the text.
+  dl->AddRectFilled(ImVec2(x - widest - 18, y), ImVec2(x + 2, y + 15.f * names.size() + 2),
+                    IM_COL32(20, 21, 26, 190), 2.f);
   for (size_t i = 0; i < names.size(); ++i) {
     const float w = ImGui::CalcTextSize(names[i].c_str()).x;
     dl->AddRectFilled(ImVec2(x - w - 14, y + 4), ImVec2(x - w - 6, y + 12), colors[i]);
@@ -170,7 +174,12 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
     if (!s.name.empty()) names.push_back(s.name), cols.push_back(s.color);
   }
   dl->PopClipRect();
-  legend(dl, p0, p1, names, cols);
+  // Below the y label when both would share the top line.
+  float widest = 0.f;
+  for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
+  const bool crowded =
+      yLabel && *yLabel && ImGui::CalcTextSize(yLabel).x + widest + 30.f > p1.x - p0.x;
+  legend(dl, ImVec2(p0.x, crowded ? p0.y + 16.f : p0.y), p1, names, cols);
   ImGui::PopID();
 }
 
@@ -206,8 +215,23 @@ void TimePlot::draw(ImVec2 size) const {
     s[i].x.assign(t_.begin(), t_.end());
     s[i].y.assign(v_[i].begin(), v_[i].end());
   }
+  ImGui::PushTextWrapPos(0.f);  // a long title wraps instead of running off the panel
   ImGui::TextUnformatted(title_.c_str());
+  ImGui::PopTextWrapPos();
   plotXY(title_.c_str(), s, size, false, logY, "t (s)", "");
+}
+
+bool panelSection(const char* label, float height, bool preferOpen, int sectionsBelow) {
+  const float header = ImGui::GetFrameHeightWithSpacing();
+  ImGui::SetNextItemOpen(preferOpen && ImGui::GetContentRegionAvail().y >=
+                                           header * static_cast<float>(1 + sectionsBelow) + height,
+                         ImGuiCond_Once);
+  return ImGui::CollapsingHeader(label);
+}
+
+float timePlotHeight(float plotHeight) {
+  // The title line, then the plot (its axis numbers and label inside).
+  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y;
 }
 
 }  // namespace pbm

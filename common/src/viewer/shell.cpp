@@ -132,8 +132,9 @@ void Shell::resetScene() {
 void Shell::stepOnce() {
   if (!message_.empty()) return;
   guarded([&] {
+    const double before = scene().time();
     scene().advance(std::numeric_limits<double>::infinity(), Host::Viewer);
-    ++steps_;
+    if (scene().time() != before) ++steps_;  // a scene may stop its clock (a finished plot)
     if (!scene().stateFinite()) {
       message_ = format("The simulation diverged at t = %.4g s with h = %.4g", scene().time(),
                         scene().lastStepSize()) +
@@ -267,31 +268,39 @@ void Shell::drawScene() {
 }
 
 void Shell::drawOverlay() {
-  // Lesson text top-left: the chapter, the scene, and what to look for.
+  // Lesson text top-left: the chapter, the scene, and what to look for. The
+  // box widens (up to the panel) so the scene's readouts fit on their lines;
+  // what is still too long wraps at its edge rather than being cut off.
+  std::vector<std::string> lines;
+  guarded([&] { scene().hud(lines); });
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  float width = 440.f;
+  for (const auto& l : lines)
+    width =
+        std::max(width, ImGui::CalcTextSize(l.c_str()).x + 2 * ImGui::GetStyle().WindowPadding.x);
+  width = std::min(width, display.x - (showPanel_ ? kPanelWidth : 0.f) - 30.f);
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(440, 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.78f);
   ImGui::Begin("##lesson", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                    ImGuiWindowFlags_NoNav);
   ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.f, 1.f), "%s", chapter_.title.c_str());
+  ImGui::PushTextWrapPos(0.f);
   ImGui::Text("Scene %d/%d: %s", current_ + 1, static_cast<int>(scenes_.size()),
               scene().title().c_str());
   ImGui::Separator();
   ImGui::TextColored(ImVec4(1.f, 0.85f, 0.45f, 1.f), "What to look for");
-  ImGui::PushTextWrapPos(0.f);
   ImGui::TextUnformatted(scene().lookFor().c_str());
-  ImGui::PopTextWrapPos();
   ImGui::Separator();
   // HUD: the clock, the work done, the frame rate, then the scene's own readouts.
   ImGui::Text("t = %.4f s   steps = %ld   evals = %ld   %.0f FPS", scene().time(), steps_,
               scene().evals(), fps_);
   ImGui::Text("h = %.4g s%s", scene().lastStepSize(), paused_ ? "   [paused]" : "");
-  std::vector<std::string> lines;
-  guarded([&] { scene().hud(lines); });
   for (const auto& l : lines) ImGui::TextUnformatted(l.c_str());
   if (statusTimer_ > 0.f) ImGui::TextColored(ImVec4(0.6f, 1.f, 0.6f, 1.f), "%s", status_.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::End();
 
   // Key help along the bottom edge: one line per line of the view's text.
@@ -357,9 +366,16 @@ void Shell::drawPanel() {
       scene().settingsChanged();
     });
   }
-  ImGui::PopItemWidth();
   ImGui::Separator();
+  // The scene's widgets get the same room for their labels, and its text
+  // wraps at the panel's edge rather than being cut off.
+  // Its folding sections keep their state per scene (the ID).
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::PushID(scene().name().c_str());
   guarded([&] { scene().panel(); });
+  ImGui::PopID();
+  ImGui::PopTextWrapPos();
+  ImGui::PopItemWidth();
   ImGui::End();
 }
 

@@ -32,7 +32,7 @@ class View2D : public View {
   void drag(int, bool, const ImVec2& d) override { camera_.panPixels(d); }
   void drawScene(Scene& scene) override {
     Canvas2D canvas(ImGui::GetBackgroundDrawList(), camera_);
-    canvas.grid();
+    if (!scene.drawsOwnAxes()) canvas.grid();
     scene.draw(canvas);
   }
   const char* keyHelp() const override {

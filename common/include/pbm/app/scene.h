@@ -88,6 +88,9 @@ class Scene {
   // --- viewer
   virtual ViewKind view() const { return ViewKind::Plane2D; }
   virtual ViewBox initialView() const { return {}; }
+  // true: the scene draws its own axes (a plot whose x is not a length, e.g.
+  // time), and the 2D view draws no grid of world units under it.
+  virtual bool drawsOwnAxes() const { return false; }
   virtual int stepsPerFrame() const { return 1; }  // default; the panel changes it
   virtual void draw(Canvas2D&) {}
   // Orbit3D scenes: the camera at start-up and on "Fit view" (target,

@@ -24,6 +24,18 @@ struct XYSeries {
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
             const char* xLabel, const char* yLabel);
 
+// A folding section of the panel (an ImGui collapsing header). It starts open
+// when `preferOpen` and its content, about `height` pixels, fits in what is
+// left of the panel at the window's size (1280x800) beside the headers of the
+// `sectionsBelow` sections that follow it, and folded otherwise, so the panel
+// fits its window at start; the panel scrolls for a section the student
+// opens. Returns whether it is open.
+bool panelSection(const char* label, float height, bool preferOpen = true, int sectionsBelow = 0);
+
+// The height a TimePlot of plot area `plotHeight` takes with its title and
+// axis labels, for panelSection.
+float timePlotHeight(float plotHeight);
+
 class TimePlot {
  public:
   TimePlot(std::string title, std::vector<std::string> names, std::vector<ImU32> colors,

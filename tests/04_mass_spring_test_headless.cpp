@@ -1,0 +1,108 @@
+// Chapter 04 tests, headless runs: what a CSV may hold. A cell is a finite
+// number or empty (NaN, pbm/app/csv.h); a row with an infinite cell is a
+// diverged run, stopped (exit status 3) naming t and h, the rows before it
+// kept. Each runs a chapter-04 scene, so each fails on the exercise skeleton.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "forwarding_scene.h"
+#include "pbm/app/headless.h"
+#include "pbm/core/errors.h"
+#include "scenes.h"
+
+namespace {
+
+// The CSV's numbers, row by row (the header dropped); an empty cell is NaN,
+// "inf" reads as infinity.
+std::vector<std::vector<double>> csvRows(const std::string& text) {
+  std::vector<std::vector<double>> rows;
+  std::istringstream in(text);
+  std::string line, cell;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::istringstream cells(line);
+    while (std::getline(cells, cell, ','))
+      row.push_back(cell.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(cell));
+    if (!line.empty() && line.back() == ',')
+      row.push_back(std::numeric_limits<double>::quiet_NaN());
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// A scene as it is, except that from t = tBad on its last CSV column is +inf:
+// an overflow in a derived column while the state itself still passes the
+// stepping layer's rule.
+class InfiniteColumnScene : public pbm_test::ForwardingScene {
+ public:
+  InfiniteColumnScene(std::unique_ptr<pbm::Scene> inner, double tBad)
+      : ForwardingScene(std::move(inner)), tBad_(tBad) {}
+  std::vector<double> csvRow() const override {
+    std::vector<double> r = inner_->csvRow();
+    if (time() >= tBad_ - 1e-12) r.back() = std::numeric_limits<double>::infinity();
+    return r;
+  }
+
+ private:
+  double tBad_;
+};
+
+// The run stops at the first row with an infinite cell, names its t, h and
+// column, and keeps every row before it; all of them hold only finite numbers
+// (PSD §7.3: the sliding block's x = x0 + v t while it slides).
+TEST(Ch04Headless, AnInfiniteCellStopsTheRunNamingTAndHAndKeepsTheRowsBefore) {
+  auto block = ch04::makeSlidingBlockScene();
+  block->settings().h = 0.1;
+  InfiniteColumnScene scene(std::move(block), 0.5);
+  std::ostringstream csv;
+  try {
+    pbm::runHeadless(scene, csv);
+    FAIL() << "expected SimulationDiverged at t = 0.5 s (an infinite cell), got a finished run";
+  } catch (const pbm::SimulationDiverged& e) {
+    EXPECT_NEAR(e.time(), 0.5, 1e-12) << "expected the stop at the first infinite row, t = 0.5 s";
+    EXPECT_EQ(e.stepSize(), 0.1);
+    const std::string what = e.what();
+    EXPECT_NE(what.find("t = 0.5 s"), std::string::npos) << "the message names t; got: " << what;
+    EXPECT_NE(what.find("h = 0.1 s"), std::string::npos) << "the message names h; got: " << what;
+    EXPECT_NE(what.find("x_stop"), std::string::npos) << "the message names the column: " << what;
+  }
+  const auto rows = csvRows(csv.str());
+  ASSERT_EQ(rows.size(), 5u) << "expected the rows at t = 0, 0.1, ..., 0.4, the infinite one not";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_NEAR(rows[i][0], 0.1 * static_cast<double>(i), 1e-12) << "row " << i << ": t";
+    for (double v : rows[i]) EXPECT_FALSE(std::isinf(v)) << "row " << i << ": an infinite cell";
+  }
+}
+
+// PSD §7.3: without friction (kf = 0) the block slides on at v0 and never
+// stops: its stopping point v0 / (kf g) is an empty cell, not "inf", and the
+// run finishes.
+TEST(Ch04Headless, ABlockWithoutFrictionSlidesOnAndItsStopCellIsEmpty) {
+  auto scene = ch04::makeSlidingBlockScene();
+  scene->settings().h = 0.1;
+  scene->params().set("kf=0");
+  std::ostringstream csv;
+  ASSERT_NO_THROW(pbm::runHeadless(*scene, csv)) << "a block that never stops is no divergence";
+  const auto columns = scene->csvColumns();
+  ASSERT_EQ(columns.back(), "x_stop");
+  const size_t vx = columns.size() - 3;
+  ASSERT_EQ(columns[vx], "vx");
+  const auto rows = csvRows(csv.str());
+  ASSERT_EQ(rows.size(), 31u) << "expected a row every 0.1 s to t = 3 s";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    ASSERT_EQ(rows[i].size(), columns.size()) << "row " << i;
+    EXPECT_TRUE(std::isnan(rows[i].back()))
+        << "row " << i << ": x_stop should be empty, got " << rows[i].back();
+    EXPECT_NEAR(rows[i][vx], 3.0, 1e-12)
+        << "PSD §7.3: row " << i << ": no friction, the contact force cancels gravity: vx = v0";
+  }
+}
+
+}  // namespace
