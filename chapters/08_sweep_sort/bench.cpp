@@ -49,13 +49,12 @@
 
 namespace {
 
+using ch08::AnchorBoxes;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
-using ch08::AnchorBoxes;
 
 double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -289,7 +288,8 @@ void anchorBullet(benchmark::State& state, Bullet kind, int n, double vmax) {
     const btVector3 hi(btScalar(boxes.L + 1), btScalar(boxes.L + 1), btScalar(boxes.L + 1));
     std::unique_ptr<btBroadphaseInterface> bp;
     if (kind == Bullet::Sweep16)
-      bp = std::make_unique<btAxisSweep3>(lo, hi, static_cast<unsigned short>(n + 2), nullptr, true);
+      bp =
+          std::make_unique<btAxisSweep3>(lo, hi, static_cast<unsigned short>(n + 2), nullptr, true);
     else if (kind == Bullet::Sweep32)
       bp = std::make_unique<bt32BitAxisSweep3>(lo, hi, static_cast<unsigned>(n + 2), nullptr, true);
     else
@@ -305,9 +305,9 @@ void anchorBullet(benchmark::State& state, Bullet kind, int n, double vmax) {
     std::vector<btBroadphaseProxy*> proxy(n);
     const double t0 = now();
     for (int i = 0; i < n; ++i)
-      proxy[i] = bp->createProxy(bmin(i), bmax(i), BOX_SHAPE_PROXYTYPE,
-                                 reinterpret_cast<void*>(static_cast<intptr_t>(i)), 1, -1,
-                                 &dispatcher);
+      proxy[i] =
+          bp->createProxy(bmin(i), bmax(i), BOX_SHAPE_PROXYTYPE,
+                          reinterpret_cast<void*>(static_cast<intptr_t>(i)), 1, -1, &dispatcher);
     bp->calculateOverlappingPairs(&dispatcher);
     const double buildMs = (now() - t0) * 1e3;
     AnchorResult r = windows(
@@ -324,10 +324,13 @@ void anchorBullet(benchmark::State& state, Bullet kind, int n, double vmax) {
           res.cachePairs = cache->getNumOverlappingPairs();
           res.pairs = 0;
           for (int p = 0; p < pairs.size(); ++p) {
-            const int i = static_cast<int>(reinterpret_cast<intptr_t>(pairs[p].m_pProxy0->m_clientObject));
-            const int j = static_cast<int>(reinterpret_cast<intptr_t>(pairs[p].m_pProxy1->m_clientObject));
+            const int i =
+                static_cast<int>(reinterpret_cast<intptr_t>(pairs[p].m_pProxy0->m_clientObject));
+            const int j =
+                static_cast<int>(reinterpret_cast<intptr_t>(pairs[p].m_pProxy1->m_clientObject));
             const pbm::AABB a = boxes.aabb(i), b = boxes.aabb(j);
-            res.pairs += (a.lo.array() <= b.hi.array()).all() && (b.lo.array() <= a.hi.array()).all();
+            res.pairs +=
+                (a.lo.array() <= b.hi.array()).all() && (b.lo.array() <= a.hi.array()).all();
           }
         });
     r.buildMs = buildMs;
@@ -369,7 +372,7 @@ int registerBenchmarks() {
         ->Unit(benchmark::kMillisecond);
 #if defined(PBM_HAVE_BULLET)
     for (const Bullet k : {Bullet::Sweep16, Bullet::Sweep32, Bullet::Dbvt}) {
-      if (k == Bullet::Sweep16 && c.n > 16000) continue;  // 16-bit handles
+      if (k == Bullet::Sweep16 && c.n > 16000) continue;             // 16-bit handles
       if (k == Bullet::Sweep32 && c.n > 20000 && !slow()) continue;  // ~100 s to build
       const char* names[3] = {"btAxisSweep3", "bt32BitAxisSweep3", "btDbvtBroadphase"};
       benchmark::RegisterBenchmark(

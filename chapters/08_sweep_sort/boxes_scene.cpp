@@ -107,6 +107,8 @@ class Boxes3DScene : public BroadphaseScene {
 
 }  // namespace
 
-std::unique_ptr<pbm::Scene> makeBoxes3DScene() { return std::make_unique<Boxes3DScene>(); }
+std::unique_ptr<pbm::Scene> makeBoxes3DScene() {
+  return std::make_unique<Boxes3DScene>();
+}
 
 }  // namespace ch08

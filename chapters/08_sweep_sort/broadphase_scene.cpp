@@ -28,7 +28,8 @@ constexpr pbm::Color kBeColour = IM_COL32(111, 207, 120, 255);
 }  // namespace
 
 BroadphaseScene::BroadphaseScene()
-    : workPlot_("work per frame (log)", {"exchanges", "b/e exchanges", "box tests", "brute n(n-1)/2"},
+    : workPlot_("work per frame (log)",
+                {"exchanges", "b/e exchanges", "box tests", "brute n(n-1)/2"},
                 {kSwapColour, kBeColour, kTestColour, kBruteColour}),
       pairPlot_("pairs", {"overlapping", "status changes"}, {kOverlap, kTestColour}) {
   workPlot_.logY = true;
@@ -95,8 +96,8 @@ void BroadphaseScene::sweep(pbm::Host host, bool first) {
   const long swaps = stats_.swaps[0] + stats_.swaps[1] + stats_.swaps[2];
   workPlot_.push(t_, {static_cast<double>(swaps), static_cast<double>(stats_.beSwaps),
                       static_cast<double>(stats_.boxTests), 0.5 * n * (n - 1.0)});
-  pairPlot_.push(t_, {static_cast<double>(pairs_.size()),
-                      static_cast<double>(stats_.statusChanges)});
+  pairPlot_.push(t_,
+                 {static_cast<double>(pairs_.size()), static_cast<double>(stats_.statusChanges)});
 }
 
 std::vector<std::string> BroadphaseScene::csvColumns() const {
@@ -146,20 +147,20 @@ void BroadphaseScene::panel() {
 void BroadphaseScene::hud(std::vector<std::string>& lines) const {
   const double n = static_cast<double>(aabb_.size());
   const long swaps = stats_.swaps[0] + stats_.swaps[1] + stats_.swaps[2];
-  lines.push_back(pbm::format("frame %ld   %d boxes   overlapping pairs %zu", frame_, count(),
-                              pairs_.size()));
-  lines.push_back(pbm::format("exchanges x %ld  y %ld  z %ld  (b/e %ld)   box tests %ld", stats_.swaps[0],
-                              stats_.swaps[1], stats_.swaps[2], stats_.beSwaps, stats_.boxTests));
-  lines.push_back(pbm::format("status changes %ld   brute force: %.0f tests per frame (%.1fx the exchanges)",
-                              stats_.statusChanges, 0.5 * n * (n - 1.0),
-                              swaps > 0 ? 0.5 * n * (n - 1.0) / static_cast<double>(swaps) : 0.0));
+  lines.push_back(
+      pbm::format("frame %ld   %d boxes   overlapping pairs %zu", frame_, count(), pairs_.size()));
+  lines.push_back(pbm::format("exchanges x %ld  y %ld  z %ld  (b/e %ld)   box tests %ld",
+                              stats_.swaps[0], stats_.swaps[1], stats_.swaps[2], stats_.beSwaps,
+                              stats_.boxTests));
+  lines.push_back(
+      pbm::format("status changes %ld   brute force: %.0f tests per frame (%.1fx the exchanges)",
+                  stats_.statusChanges, 0.5 * n * (n - 1.0),
+                  swaps > 0 ? 0.5 * n * (n - 1.0) / static_cast<double>(swaps) : 0.0));
   if (brutePairs_ >= 0)
-    lines.push_back(pbm::format("brute force pairs %ld: %s   (frames differing so far: %ld)",
-                                brutePairs_,
-                                brutePairs_ == static_cast<long>(pairs_.size()) ? "equal" : "DIFFERENT",
-                                mismatchFrames_));
-  if (count() > kMaxDrawn)
-    lines.push_back(pbm::format("(the first %d AABBs drawn)", kMaxDrawn));
+    lines.push_back(pbm::format(
+        "brute force pairs %ld: %s   (frames differing so far: %ld)", brutePairs_,
+        brutePairs_ == static_cast<long>(pairs_.size()) ? "equal" : "DIFFERENT", mismatchFrames_));
+  if (count() > kMaxDrawn) lines.push_back(pbm::format("(the first %d AABBs drawn)", kMaxDrawn));
 }
 
 }  // namespace ch08

@@ -62,7 +62,8 @@ class ContactPointsScene : public pbm::Scene {
     const Vector3d half(0.5, 0.5, 0.5);
     A_ = pbm::boxPolyhedron(Vector3d(0.0, 0.5, 0.0), Matrix3d::Identity(), half);
     if (preset_ == 2) {
-      const Matrix3d R = Eigen::AngleAxisd(std::numbers::pi / 4.0, Vector3d::UnitY()).toRotationMatrix();
+      const Matrix3d R =
+          Eigen::AngleAxisd(std::numbers::pi / 4.0, Vector3d::UnitY()).toRotationMatrix();
       B_ = pbm::boxPolyhedron(Vector3d(0.0, -0.5, 0.0), R, half);
     } else {
       // The slab: 4 x 0.5 x 3 m, its top at y = 0, its +x edge at 0.5 - overhang
@@ -87,7 +88,9 @@ class ContactPointsScene : public pbm::Scene {
   double time() const override { return t_; }
   bool stateFinite() const override { return true; }
 
-  std::vector<std::string> csvColumns() const override { return {"t", "n_contacts", "n_vf", "n_ee"}; }
+  std::vector<std::string> csvColumns() const override {
+    return {"t", "n_contacts", "n_vf", "n_ee"};
+  }
   std::vector<double> csvRow() const override {
     const double n = static_cast<double>(contacts_.size());
     return {t_, n, static_cast<double>(nVf_), n - nVf_};

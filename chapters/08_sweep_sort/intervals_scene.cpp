@@ -26,10 +26,10 @@ namespace {
 
 using Eigen::Vector3d;
 
-constexpr int kRows = 24;           // interval bars stacked in at most this many rows
-constexpr double kRowGap = 0.35;    // m between rows
-constexpr int kFlashFrames = 24;    // an exchange stays lit this many frames
-constexpr int kLabelled = 40;       // endpoints labelled b_i / e_i up to this n
+constexpr int kRows = 24;         // interval bars stacked in at most this many rows
+constexpr double kRowGap = 0.35;  // m between rows
+constexpr int kFlashFrames = 24;  // an exchange stays lit this many frames
+constexpr int kLabelled = 40;     // endpoints labelled b_i / e_i up to this n
 constexpr pbm::Color kBegin = IM_COL32(111, 207, 120, 255);
 constexpr pbm::Color kEnd = IM_COL32(245, 160, 70, 255);
 constexpr pbm::Color kBar = IM_COL32(150, 162, 185, 255);
@@ -83,7 +83,8 @@ class Intervals1DScene : public pbm::Scene {
     t_ = 0.0;
     frame_ = 0;
     list_.clear();
-    for (int i = 0; i < n; ++i) list_.push_back({c_[i] - r_[i], i, false}), list_.push_back({c_[i] + r_[i], i, true});
+    for (int i = 0; i < n; ++i)
+      list_.push_back({c_[i] - r_[i], i, false}), list_.push_back({c_[i] + r_[i], i, true});
     // The first frame: sort from scratch and sweep (RBII §7.2.1).
     std::sort(list_.begin(), list_.end(), [](const pbm::Endpoint& a, const pbm::Endpoint& b) {
       return a.value < b.value || (a.value == b.value && !a.isEnd && b.isEnd);
@@ -111,17 +112,18 @@ class Intervals1DScene : public pbm::Scene {
     const auto before = table_;
     beSwaps_ = 0;
     const bool viewer = host == pbm::Host::Viewer;
-    swaps_ = pbm::insertionSortEndpoints(list_, [&](const pbm::Endpoint& moved,
-                                                    const pbm::Endpoint& passed) {
-      if (viewer) flashes_.push_back({moved.box, moved.isEnd, passed.box, passed.isEnd, frame_});
-      if (moved.isEnd == passed.isEnd) return;  // b/b or e/e: no status change
-      ++beSwaps_;
-      const auto k = pairKey(moved.box, passed.box);
-      if (!moved.isEnd)
-        table_.insert(k);  // b_i now below e_j: they start to overlap
-      else
-        table_.erase(k);  // e_i now below b_j: they stop
-    });
+    swaps_ = pbm::insertionSortEndpoints(
+        list_, [&](const pbm::Endpoint& moved, const pbm::Endpoint& passed) {
+          if (viewer)
+            flashes_.push_back({moved.box, moved.isEnd, passed.box, passed.isEnd, frame_});
+          if (moved.isEnd == passed.isEnd) return;  // b/b or e/e: no status change
+          ++beSwaps_;
+          const auto k = pairKey(moved.box, passed.box);
+          if (!moved.isEnd)
+            table_.insert(k);  // b_i now below e_j: they start to overlap
+          else
+            table_.erase(k);  // e_i now below b_j: they stop
+        });
     // Status changes: pairs in one table and not the other (a pair that
     // starts and stops within a frame exchanged twice and did not change).
     statusChanges_ = 0;
@@ -176,8 +178,13 @@ class Intervals1DScene : public pbm::Scene {
       const double y = kRowGap * (1 + i % kRows);
       const bool active = c_[i] - r_[i] <= x && x <= c_[i] + r_[i];
       canvas.line(Vector3d(c_[i] - r_[i], y, 0), Vector3d(c_[i] + r_[i], y, 0),
-                  active ? kActive : hit[i] ? kBarHit : kBar, active || hit[i] ? 5.f : 4.f);
-      if (n <= kLabelled) canvas.text(Vector3d(c_[i] + r_[i], y, 0), pbm::format("%d", i), pbm::colors::kDim, {4.f, -8.f});
+                  active   ? kActive
+                  : hit[i] ? kBarHit
+                           : kBar,
+                  active || hit[i] ? 5.f : 4.f);
+      if (n <= kLabelled)
+        canvas.text(Vector3d(c_[i] + r_[i], y, 0), pbm::format("%d", i), pbm::colors::kDim,
+                    {4.f, -8.f});
     }
     // The endpoint list as ticks on the axis, b green and e orange.
     for (size_t k = 0; k < list_.size(); ++k) {
@@ -185,8 +192,8 @@ class Intervals1DScene : public pbm::Scene {
       const pbm::Color c = p.isEnd ? kEnd : kBegin;
       canvas.line(Vector3d(p.value, -0.15, 0), Vector3d(p.value, 0.15, 0), c, 2.f);
       if (n <= kLabelled)
-        canvas.text(Vector3d(p.value, -0.15, 0), pbm::format("%c%d", p.isEnd ? 'e' : 'b', p.box),
-                    c, {-6.f, 4.f});
+        canvas.text(Vector3d(p.value, -0.15, 0), pbm::format("%c%d", p.isEnd ? 'e' : 'b', p.box), c,
+                    {-6.f, 4.f});
     }
     // Exchanges of the last frames, fading.
     for (const auto& f : flashes_) {
@@ -203,8 +210,8 @@ class Intervals1DScene : public pbm::Scene {
   void panel() override { plot_.draw(ImVec2(-1.f, 90.f)); }
 
   void hud(std::vector<std::string>& lines) const override {
-    lines.push_back(pbm::format("frame %ld   %zu intervals, %zu endpoints", frame_, c_.size(),
-                                list_.size()));
+    lines.push_back(
+        pbm::format("frame %ld   %zu intervals, %zu endpoints", frame_, c_.size(), list_.size()));
     lines.push_back(pbm::format("exchanges %ld (b/e %ld)   status changes %ld", swaps_, beSwaps_,
                                 statusChanges_));
     lines.push_back(pbm::format("overlaps: table %zu   sweep %ld   brute force %ld%s",
@@ -268,6 +275,8 @@ class Intervals1DScene : public pbm::Scene {
 
 }  // namespace
 
-std::unique_ptr<pbm::Scene> makeIntervals1DScene() { return std::make_unique<Intervals1DScene>(); }
+std::unique_ptr<pbm::Scene> makeIntervals1DScene() {
+  return std::make_unique<Intervals1DScene>();
+}
 
 }  // namespace ch08

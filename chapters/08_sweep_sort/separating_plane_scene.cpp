@@ -148,20 +148,24 @@ class SeparatingPlaneScene : public pbm::Scene {
       const auto& w = *penetration_;
       using K = pbm::PenetrationWitness;
       if (w.kind == K::VertexOfAInB && w.i < static_cast<int>(A_.v.size()))
-        canvas.point(A_.v[w.i], kPenetration, 14.f), canvas.text(A_.v[w.i], "vertex of A in B", kPenetration);
+        canvas.point(A_.v[w.i], kPenetration, 14.f),
+            canvas.text(A_.v[w.i], "vertex of A in B", kPenetration);
       if (w.kind == K::VertexOfBInA && w.i < static_cast<int>(B_.v.size()))
-        canvas.point(B_.v[w.i], kPenetration, 14.f), canvas.text(B_.v[w.i], "vertex of B in A", kPenetration);
-      if (w.kind == K::EdgeOfAFaceOfB) drawEdge(canvas, A_, w.i, kPenetration, 6.f), drawFace(canvas, B_, w.j, kPenetration, 4.f);
-      if (w.kind == K::EdgeOfBFaceOfA) drawEdge(canvas, B_, w.i, kPenetration, 6.f), drawFace(canvas, A_, w.j, kPenetration, 4.f);
+        canvas.point(B_.v[w.i], kPenetration, 14.f),
+            canvas.text(B_.v[w.i], "vertex of B in A", kPenetration);
+      if (w.kind == K::EdgeOfAFaceOfB)
+        drawEdge(canvas, A_, w.i, kPenetration, 6.f), drawFace(canvas, B_, w.j, kPenetration, 4.f);
+      if (w.kind == K::EdgeOfBFaceOfA)
+        drawEdge(canvas, B_, w.i, kPenetration, 6.f), drawFace(canvas, A_, w.j, kPenetration, 4.f);
     }
   }
 
   void hud(std::vector<std::string>& lines) const override {
     static const char* kinds[3] = {"face %d of A", "face %d of B", "edges %d of A and %d of B"};
     if (cache_)
-      lines.push_back("separating plane: " +
-                      pbm::format(kinds[cache_->kind], cache_->i, cache_->j) +
-                      (hit_ ? "   CACHE HIT" : "   cache miss: searched"));
+      lines.push_back(
+          "separating plane: " + pbm::format(kinds[cache_->kind], cache_->i, cache_->j) +
+          (hit_ ? "   CACHE HIT" : "   cache miss: searched"));
     else
       lines.push_back("no separating plane: they interpenetrate");
     lines.push_back(pbm::format("candidates tested this frame %d   (all frames: %ld in %ld frames)",
@@ -176,8 +180,9 @@ class SeparatingPlaneScene : public pbm::Scene {
       lines.push_back("penetration witness: " +
                       pbm::format(pk[penetration_->kind], penetration_->i, penetration_->j));
     } else if (!cache_) {
-      lines.push_back("penetration witness: NONE (footnote 6: no vertex inside, no edge through "
-                      "a face)");
+      lines.push_back(
+          "penetration witness: NONE (footnote 6: no vertex inside, no edge through "
+          "a face)");
     }
     lines.push_back("left-drag B to move it");
   }
