@@ -42,7 +42,7 @@ class Boxes3DScene : public BroadphaseScene {
   }
 
  protected:
-  double side() const override { return 2.0 * std::cbrt(n_); }  // 1/8 box per m^3 at size 1
+  double side() const override { return 3.0 * std::cbrt(n_); }  // 1/27 box per m^3
 
   void build() override {
     const int n = static_cast<int>(n_);

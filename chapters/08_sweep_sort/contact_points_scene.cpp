@@ -99,8 +99,8 @@ class ContactPointsScene : public pbm::Scene {
   pbm::ViewKind view() const override { return pbm::ViewKind::Orbit3D; }
   pbm::OrbitView initialOrbit() const override {
     pbm::OrbitView v;
-    v.target = Vector3d(0.0, 0.1, 0.0);
-    v.distance = 5.0;
+    v.target = Vector3d(-0.4, 0.9, 0.0);  // the bodies below and right of the lesson text
+    v.distance = 4.6;
     v.yawDeg = 25.0;
     v.pitchDeg = 38.0;
     return v;
@@ -109,7 +109,7 @@ class ContactPointsScene : public pbm::Scene {
   void draw3D(pbm::Canvas3D& canvas) override {
     canvas.groundGrid(3.0, 0.5, -1.0);
     drawPolyhedron(canvas, B_, kBase);
-    drawPolyhedron(canvas, A_, pbm::withAlpha(kCube, 255));
+    drawPolyhedron(canvas, A_, pbm::withAlpha(kCube, 110));  // see-through: the contacts under it
     if (plane_) drawPlane(canvas, *plane_, Vector3d(0.0, 0.0, 0.0), 1.3, kPlane);
     for (const auto& c : contacts_) {
       const pbm::Color col = c.vf ? kVf : kEe;

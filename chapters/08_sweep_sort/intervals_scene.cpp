@@ -158,8 +158,9 @@ class Intervals1DScene : public pbm::Scene {
     pbm::OrbitView v;
     const int rows = std::min<int>(static_cast<int>(n_), kRows);
     const double L = std::max(10.0, 0.8 * n_ * width_);
-    v.target = Vector3d(0.5 * L, 0.5 * kRowGap * rows - 0.3, 0.0);
-    v.distance = 1.25 * L + 2.0;
+    // The axis low in the window, the bars above it and below the lesson text.
+    v.target = Vector3d(0.5 * L, 0.5 * kRowGap * rows + 0.2 * L - 0.3, 0.0);
+    v.distance = 1.35 * L + 2.0;
     v.yawDeg = 0.0;
     v.pitchDeg = 0.0;
     return v;
@@ -262,7 +263,7 @@ class Intervals1DScene : public pbm::Scene {
         brute_ += c_[i] - r_[i] <= c_[j] + r_[j] && c_[j] - r_[j] <= c_[i] + r_[i];
   }
 
-  double n_ = 12, speed_ = 0.6, width_ = 1.2, seed_ = 3, sweepSpeed_ = 1.5;
+  double n_ = 12, speed_ = 1.0, width_ = 0.7, seed_ = 3, sweepSpeed_ = 1.5;
   double L_ = 10.0, t_ = 0.0;
   long frame_ = 0;
   std::vector<double> c_, r_, v_;

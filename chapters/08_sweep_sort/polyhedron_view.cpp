@@ -10,6 +10,16 @@ namespace ch08 {
 using Eigen::Vector3d;
 
 void drawPolyhedron(pbm::Canvas3D& canvas, const pbm::ConvexPolyhedron& P, pbm::Color c) {
+  if (((c >> IM_COL32_A_SHIFT) & 0xff) < 255) {  // see-through: faces as glass, edges opaque
+    for (const auto& f : P.f)
+      for (size_t k = 1; k + 1 < f.idx.size(); k += 2) {
+        const size_t l = std::min(k + 2, f.idx.size() - 1);
+        canvas.quad(P.v[f.idx[0]], P.v[f.idx[k]], P.v[f.idx[k + 1]], P.v[f.idx[l]], c);
+      }
+    for (const auto& e : P.e)
+      canvas.line(P.v[e.first], P.v[e.second], pbm::withAlpha(c, 255), 1.5f);
+    return;
+  }
   std::vector<std::vector<int>> faces;
   for (const auto& f : P.f) faces.push_back(f.idx);
   canvas.polyhedron(P.v, faces, c);

@@ -11,6 +11,7 @@
 
 namespace ch08 {
 
+// Opaque and shaded, or (colour alpha < 255) see-through faces with opaque edges.
 void drawPolyhedron(pbm::Canvas3D& canvas, const pbm::ConvexPolyhedron& P, pbm::Color c);
 // A face's outline, lifted a little along its normal so it shows over the face.
 void drawFace(pbm::Canvas3D& canvas, const pbm::ConvexPolyhedron& P, int face, pbm::Color c,

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <numbers>
 #include <optional>
 
 #include "anchor_boxes.h"
@@ -53,7 +54,7 @@ class SeparatingPlaneScene : public pbm::Scene {
                    "the starting set-up");
     params_.add("drop", &drop_, 0.0, 3.0, "B lowered by this, m (footnote 6: 0.001)");
     params_.add("size", &size_, 0.1, 3.0, "B's scale (footnote 6: both cubes' edge), m");
-    params_.add("speed", &speed_, 0.0, 20.0, "B's spin, rad/s");
+    params_.add("speed", &speed_, 0.0, 20.0, "B's spin, rad/s (not in footnote6)");
     params_.add("seed", &seed_, 0.0, 1e9, "orientations' random seed").integer = true;
     params_.add("tol", &tol_, 1e-15, 1.0, "plane test tolerance, m").logScale = true;
     settings_.h = 0.01;
@@ -88,7 +89,7 @@ class SeparatingPlaneScene : public pbm::Scene {
       hB_ = size_ * Vector3d(0.4, 0.4, 0.6);
       RA_ = randomRotation(rng);
       RB0_ = randomRotation(rng);
-      xB0_ = Vector3d(preset_ == 0 ? 1.9 : 1.6, 0.3 - drop_, 0.1);
+      xB0_ = Vector3d(preset_ == 0 ? 1.9 : 1.45, 0.3 - drop_, 0.1);
       spinAxis_ = Vector3d(rng.uniform() - 0.5, rng.uniform() - 0.5, rng.uniform() - 0.5);
       spinAxis_ = spinAxis_.norm() > 1e-9 ? spinAxis_.normalized() : Vector3d::UnitZ();
     }
@@ -126,6 +127,11 @@ class SeparatingPlaneScene : public pbm::Scene {
     v.distance = preset_ == 2 ? 4.0 * size_ + 1.5 : 6.0;
     v.yawDeg = 20.0;
     v.pitchDeg = 24.0;
+    // Moved left and up (the camera's right is (cos yaw, 0, -sin yaw)) so the
+    // bodies sit right of and below the lesson text.
+    const double yaw = v.yawDeg * std::numbers::pi / 180.0;
+    v.target -= 0.14 * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
+    v.target.y() += 0.08 * v.distance;
     return v;
   }
 
@@ -168,8 +174,8 @@ class SeparatingPlaneScene : public pbm::Scene {
           (hit_ ? "   CACHE HIT" : "   cache miss: searched"));
     else
       lines.push_back("no separating plane: they interpenetrate");
-    lines.push_back(pbm::format("candidates tested this frame %d   (all frames: %ld in %ld frames)",
-                                candidates_, totalCandidates_, frames_));
+    lines.push_back(
+        pbm::format("candidates tested: %d this frame, %ld in all", candidates_, totalCandidates_));
     lines.push_back(pbm::format("cache hits %ld of %ld frames (%.1f%%)", hits_, frames_,
                                 frames_ ? 100.0 * hits_ / frames_ : 0.0));
     lines.push_back(pbm::format("gap along the best candidate: %.6g m", gap_));
@@ -180,9 +186,7 @@ class SeparatingPlaneScene : public pbm::Scene {
       lines.push_back("penetration witness: " +
                       pbm::format(pk[penetration_->kind], penetration_->i, penetration_->j));
     } else if (!cache_) {
-      lines.push_back(
-          "penetration witness: NONE (footnote 6: no vertex inside, no edge through "
-          "a face)");
+      lines.push_back("penetration witness: none (footnote 6)");
     }
     lines.push_back("left-drag B to move it");
   }
@@ -208,7 +212,9 @@ class SeparatingPlaneScene : public pbm::Scene {
   Vector3d xA() const { return Vector3d::Zero(); }
   Vector3d xB() const { return xB0_ + moved_; }
   Matrix3d RB() const {
-    return Eigen::AngleAxisd(speed_ * t_, spinAxis_).toRotationMatrix() * RB0_;
+    // Footnote 6 is about cubes face to face: B does not turn there.
+    const double w = preset_ == 2 ? 0.0 : speed_;
+    return Eigen::AngleAxisd(w * t_, spinAxis_).toRotationMatrix() * RB0_;
   }
 
   // The frame's work (RBII §7.1, as disjointWithCache does it, with counts).
