@@ -1,0 +1,196 @@
+// Chapter 08 tests: shared helpers and the independent oracles (RBII §7).
+// Every oracle here is written from the definitions, not from the student
+// functions: the brute-force pair sets (closed intervals, the tie rule of
+// pbm/collision/broadphase.h), an O(n^2) inversion count, the plane of a
+// witness and the vertex-by-vertex plane check, and the penetration oracle
+// for boxes worked in each box's own frame.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "expect_vec_near.h"
+#include "pbm/collision/broadphase.h"
+#include "pbm/collision/contact.h"
+#include "pbm/collision/separating_plane.h"
+
+namespace ch08_test {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+using pbm::AABB;
+using pbm::ConvexPolyhedron;
+using pbm::Endpoint;
+using pbm::Interval;
+using pbm::PairList;
+
+// --- broad phase oracles (RBII §7.2)
+
+inline PairList brutePairs1D(const std::vector<Interval>& iv) {
+  PairList out;
+  for (int i = 0; i < int(iv.size()); ++i)
+    for (int j = i + 1; j < int(iv.size()); ++j)
+      if (iv[i].b <= iv[j].e && iv[j].b <= iv[i].e) out.emplace_back(i, j);
+  return out;
+}
+
+inline bool closedOverlap3D(const AABB& a, const AABB& b) {
+  return a.lo.x() <= b.hi.x() && b.lo.x() <= a.hi.x() && a.lo.y() <= b.hi.y() &&
+         b.lo.y() <= a.hi.y() && a.lo.z() <= b.hi.z() && b.lo.z() <= a.hi.z();
+}
+
+inline PairList brutePairs3D(const std::vector<AABB>& boxes) {
+  PairList out;
+  for (int i = 0; i < int(boxes.size()); ++i)
+    for (int j = i + 1; j < int(boxes.size()); ++j)
+      if (closedOverlap3D(boxes[i], boxes[j])) out.emplace_back(i, j);
+  return out;
+}
+
+// p strictly before q by the key (value, isEnd).
+inline bool keyLess(const Endpoint& p, const Endpoint& q) {
+  return p.value < q.value || (p.value == q.value && !p.isEnd && q.isEnd);
+}
+
+inline long inversions(const std::vector<Endpoint>& list) {  // O(n^2), on purpose
+  long k = 0;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    for (std::size_t j = i + 1; j < list.size(); ++j) k += keyLess(list[j], list[i]) ? 1 : 0;
+  return k;
+}
+
+// The first few differences between two pair lists, for failure messages.
+inline std::string pairDiff(const PairList& got, const PairList& want) {
+  PairList extra, missing;
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
+                      std::back_inserter(missing));
+  std::ostringstream s;
+  s << "expected " << want.size() << " pairs, got " << got.size() << "; extra:";
+  for (std::size_t k = 0; k < std::min<std::size_t>(extra.size(), 5); ++k)
+    s << " (" << extra[k].first << "," << extra[k].second << ")";
+  s << "; missing:";
+  for (std::size_t k = 0; k < std::min<std::size_t>(missing.size(), 5); ++k)
+    s << " (" << missing[k].first << "," << missing[k].second << ")";
+  return s.str();
+}
+
+// SplitMix64 (Steele, Lea, Flood 2014), for the Bullet comparison scene.
+struct SplitMix64 {
+  std::uint64_t s;
+  explicit SplitMix64(std::uint64_t seed) : s(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return double(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+};
+
+// --- boxes as polyhedra (RBII §7.1)
+
+struct Box {
+  Vector3d x;
+  Matrix3d R;
+  Vector3d h;
+  ConvexPolyhedron poly() const { return pbm::boxPolyhedron(x, R, h); }
+};
+
+inline Matrix3d randomRotation(std::mt19937& rng) {
+  std::normal_distribution<double> g(0.0, 1.0);
+  return Eigen::Quaterniond(g(rng), g(rng), g(rng), g(rng)).normalized().toRotationMatrix();
+}
+
+inline Matrix3d rotY(double a) {
+  return Eigen::AngleAxisd(a, Vector3d::UnitY()).toRotationMatrix();
+}
+
+// The plane a witness defines, written here from RBII §7.1 (A on n.x <= d),
+// oriented by A's centre xA; nullopt for parallel edges.
+struct OraclePlane {
+  Vector3d n;
+  double d;
+};
+inline std::optional<OraclePlane> oraclePlane(const pbm::Witness& w, const ConvexPolyhedron& A,
+                                              const ConvexPolyhedron& B, const Vector3d& xA) {
+  if (w.kind == pbm::Witness::FaceA) {
+    const Vector3d n = A.f[w.i].n;
+    return OraclePlane{n, n.dot(A.v[A.f[w.i].idx[0]])};
+  }
+  if (w.kind == pbm::Witness::FaceB) {
+    const Vector3d n = -B.f[w.i].n;
+    return OraclePlane{n, n.dot(B.v[B.f[w.i].idx[0]])};
+  }
+  const Vector3d a0 = A.v[A.e[w.i].first];
+  const Vector3d c = (A.v[A.e[w.i].second] - a0).cross(B.v[B.e[w.j].second] - B.v[B.e[w.j].first]);
+  if (c.norm() < 1e-9) return std::nullopt;
+  Vector3d n = c.normalized();
+  if (n.dot(xA - a0) > 0.0) n = -n;
+  return OraclePlane{n, n.dot(a0)};
+}
+
+// The vertex-by-vertex check (RBII §7.1): the gap min_B n.v - max_A n.v
+// measured from the plane: >= -tol on both sides means it separates.
+inline double sideGap(const OraclePlane& p, const ConvexPolyhedron& A, const ConvexPolyhedron& B) {
+  double worst = 1e300;
+  for (const auto& v : A.v) worst = std::min(worst, p.d - p.n.dot(v));
+  for (const auto& v : B.v) worst = std::min(worst, p.n.dot(v) - p.d);
+  return worst;
+}
+
+// The penetration oracle for two boxes (RBII §7.1), in each box's frame: a
+// vertex of one strictly inside the other (margin 1e-12), or an edge of one
+// crossing a face plane of the other strictly, at a point strictly inside
+// that face.
+inline bool strictlyInsideBox(const Vector3d& p, const Box& b, double m) {
+  const Vector3d q = b.R.transpose() * (p - b.x);
+  return (q.cwiseAbs() - b.h).maxCoeff() < -m;
+}
+inline bool edgeCrossesBoxFace(const Vector3d& p0, const Vector3d& p1, const Box& b, double m) {
+  const Vector3d q0 = b.R.transpose() * (p0 - b.x), q1 = b.R.transpose() * (p1 - b.x);
+  for (int k = 0; k < 3; ++k)
+    for (double s : {-1.0, 1.0}) {
+      const double f0 = q0[k] - s * b.h[k], f1 = q1[k] - s * b.h[k];
+      if (!((f0 < -m && f1 > m) || (f0 > m && f1 < -m))) continue;
+      const Vector3d x = q0 + (f0 / (f0 - f1)) * (q1 - q0);
+      const int u = (k + 1) % 3, w = (k + 2) % 3;
+      if (std::abs(x[u]) < b.h[u] - m && std::abs(x[w]) < b.h[w] - m) return true;
+    }
+  return false;
+}
+inline bool boxesPenetrate(const Box& A, const Box& B, double m = 1e-12) {
+  const ConvexPolyhedron PA = A.poly(), PB = B.poly();
+  for (const auto& v : PA.v)
+    if (strictlyInsideBox(v, B, m)) return true;
+  for (const auto& v : PB.v)
+    if (strictlyInsideBox(v, A, m)) return true;
+  for (const auto& e : PA.e)
+    if (edgeCrossesBoxFace(PA.v[e.first], PA.v[e.second], B, m)) return true;
+  for (const auto& e : PB.e)
+    if (edgeCrossesBoxFace(PB.v[e.first], PB.v[e.second], A, m)) return true;
+  return false;
+}
+
+// Random box pairs (claim 8 of the lesson's list): half extents U(0.3, 1),
+// random rotations, B's centre N(0, 1.5^2) per axis from A's at the origin.
+inline std::pair<Box, Box> randomBoxPair(std::mt19937& rng) {
+  std::uniform_real_distribution<double> h(0.3, 1.0);
+  std::normal_distribution<double> off(0.0, 1.5);
+  Box A{Vector3d::Zero(), randomRotation(rng), Vector3d(h(rng), h(rng), h(rng))};
+  Box B{Vector3d(off(rng), off(rng), off(rng)), randomRotation(rng),
+        Vector3d(h(rng), h(rng), h(rng))};
+  return {A, B};
+}
+
+}  // namespace ch08_test

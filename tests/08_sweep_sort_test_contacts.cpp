@@ -1,0 +1,183 @@
+// Chapter 08 tests, part 4: the cached separating-plane witness under
+// coherence (claim 12; RBII §7.1, figures 16-17) and the contacts on the
+// plane (claim 13; RBII §7.1, §8), against closed-form contact sets.
+#include "08_sweep_sort_test.h"
+
+namespace {
+
+using namespace ch08_test;
+using pbm::Contact;
+using pbm::Witness;
+constexpr double kTol = 1e-9;
+
+// --- claim 12: the cached witness stays valid while B approaches A
+
+TEST(Ch08WitnessCache, HitsInAlmostEveryFrameOfASlowApproach) {
+  std::mt19937 rng(21);
+  Box A{Vector3d::Zero(), randomRotation(rng), Vector3d(0.5, 0.4, 0.3)};
+  Box B{Vector3d(3.0, 0.2, 0.1), randomRotation(rng), Vector3d(0.4, 0.4, 0.6)};
+  std::normal_distribution<double> g(0.0, 1.0);
+  const Vector3d wA = 0.03 * Vector3d(g(rng), g(rng), g(rng)).normalized();
+  const Vector3d wB = 0.03 * Vector3d(g(rng), g(rng), g(rng)).normalized();
+  const Matrix3d dA = Eigen::AngleAxisd(wA.norm(), wA.normalized()).toRotationMatrix();
+  const Matrix3d dB = Eigen::AngleAxisd(wB.norm(), wB.normalized()).toRotationMatrix();
+  std::optional<Witness> cache;
+  int frames = 0, hits = 0, misses = 0;
+  for (int frame = 0; frame < 1000; ++frame) {
+    const ConvexPolyhedron PA = A.poly(), PB = B.poly();
+    const bool penetrate = boxesPenetrate(A, B);
+    // The oracle's view of the cache: does the cached feature's plane,
+    // rebuilt now, still separate (checked vertex by vertex)?
+    bool hit = false;
+    if (cache) {
+      const auto p = oraclePlane(*cache, PA, PB, A.x);
+      hit = p && sideGap(*p, PA, PB) >= -kTol;
+    }
+    const std::optional<Witness> old = cache;
+    const bool disjoint = pbm::disjointWithCache(PA, PB, cache, kTol);
+    ASSERT_EQ(disjoint, !penetrate) << "RBII §7.1: disjointWithCache says disjoint exactly when "
+                                       "the boxes do not interpenetrate (frame "
+                                    << frame << ")";
+    if (penetrate) {
+      EXPECT_FALSE(cache.has_value()) << "RBII §7.1: no plane, so the cache is reset";
+      break;
+    }
+    ASSERT_TRUE(cache.has_value()) << "RBII §7.1: a disjoint pair leaves its witness cached";
+    const auto p = oraclePlane(*cache, PA, PB, A.x);
+    ASSERT_TRUE(p && sideGap(*p, PA, PB) >= -kTol)
+        << "RBII §7.1 (figure 16): the cached witness's plane separates (frame " << frame << ")";
+    if (old) {
+      ++frames;
+      hits += hit, misses += !hit;
+      if (hit) {
+        EXPECT_TRUE(cache->kind == old->kind && cache->i == old->i && cache->j == old->j)
+            << "RBII §7.1 (figure 16): on a hit the cached witness is kept (frame " << frame << ")";
+      }
+    }
+    B.x.x() -= 0.01;  // approach along -x, both turning
+    A.R = dA * A.R;
+    B.R = dB * B.R;
+  }
+  EXPECT_GT(frames, 100) << "the approach must last for the rate to mean anything";
+  EXPECT_GE(hits, 0.95 * frames) << "RBII §7.1 (figures 16-17): under coherence the cached "
+                                    "feature stays valid in >= 95% of frames; misses "
+                                 << misses << " of " << frames;
+}
+
+// --- claim 13: contacts on the plane, closed forms (RBII §7.1, §8)
+
+struct Expected {
+  Vector3d p;
+  bool vf;
+};
+
+// Compares the contacts with the expected set (order free), and checks n,
+// ea, eb: the normal points from b (the face, or B's edge) to a, here +y.
+void expectContacts(const std::vector<Contact>& got, const std::vector<Expected>& want,
+                    const char* what) {
+  ASSERT_EQ(got.size(), want.size()) << what << ": expected " << want.size() << " contacts, got "
+                                     << got.size() << " (RBII §8: vf and non-parallel ee only)";
+  std::vector<bool> used(got.size(), false);
+  for (const auto& w : want) {
+    int match = -1;
+    for (int k = 0; k < int(got.size()); ++k)
+      if (!used[k] && (got[k].p - w.p).norm() < 1e-9) match = k;
+    ASSERT_GE(match, 0) << what << ": expected a contact at (" << w.p.transpose()
+                        << ") (RBII §7.1: the features in the plane)";
+    used[match] = true;
+    const Contact& c = got[match];
+    EXPECT_EQ(c.vf, w.vf) << what << ": the contact at (" << w.p.transpose() << ") is "
+                          << (w.vf ? "vertex/face" : "edge/edge") << " (RBII §8)";
+    EXPECT_VEC_NEAR(c.n, Vector3d(0, 1, 0), 1e-12)
+        << what << ": RBII §8: n points from b to a (up, from the lower body)";
+    if (!w.vf) {
+      EXPECT_NEAR(c.ea.norm(), 1.0, 1e-12) << "ea is a unit edge direction";
+      EXPECT_NEAR(c.eb.norm(), 1.0, 1e-12) << "eb is a unit edge direction";
+      EXPECT_NEAR(std::abs(c.ea.cross(c.eb).normalized().dot(c.n)), 1.0, 1e-12)
+          << "RBII §8: n = ea x eb normalised, turned from b to a";
+    }
+  }
+}
+
+// The unit cube A on top (centre (0, 0.5, 0) plus offsets), the lower body B
+// with its top face at y = 0: the plane y = 0 with A on n.x <= d means n = -y.
+const pbm::SeparatingPlane kFloor{Vector3d(0, -1, 0), 0.0};
+
+TEST(Ch08Contacts, CubeOnASlabHasFourVertexFaceContacts) {
+  const Box cube{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
+  const Box slab{Vector3d(0, -0.25, 0), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
+  pbm::RigidBody a, b;
+  const auto got = pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
+  std::vector<Expected> want;
+  for (double x : {-0.5, 0.5})
+    for (double z : {-0.5, 0.5}) want.push_back({Vector3d(x, 0, z), true});
+  expectContacts(got, want, "cube on a slab");
+  for (const auto& c : got)
+    EXPECT_TRUE(c.a == &a && c.b == &b) << "RBII §8: a holds the vertex (the cube), b the face";
+}
+
+TEST(Ch08Contacts, OverhangingCubeHasTwoVertexFaceAndTwoEdgeEdge) {
+  // The slab occupies x <= -0.2 (relative to the cube's centre).
+  const Box cube{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
+  const Box slab{Vector3d(-3.2, -0.25, 0), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
+  pbm::RigidBody a, b;
+  const auto got = pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
+  expectContacts(got,
+                 {{Vector3d(-0.5, 0, -0.5), true},
+                  {Vector3d(-0.5, 0, 0.5), true},
+                  {Vector3d(-0.2, 0, -0.5), false},
+                  {Vector3d(-0.2, 0, 0.5), false}},
+                 "cube overhanging the slab's edge (RBII §8: 2 vf + 2 ee)");
+  for (const auto& c : got)
+    EXPECT_TRUE(c.a == &a && c.b == &b) << "RBII §8: a = the cube (vertex, or edge ea)";
+}
+
+TEST(Ch08Contacts, CubeOnACubeTurned45DegreesHasEightEdgeEdge) {
+  const Box top{Vector3d(0, 0.5, 0), rotY(M_PI / 4), Vector3d::Constant(0.5)};
+  const Box bottom{Vector3d(0, -0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
+  const double q = std::sqrt(0.5) - 0.5;
+  std::vector<Expected> want;
+  for (double s : {-1.0, 1.0})
+    for (double t : {-1.0, 1.0}) {
+      want.push_back({Vector3d(0.5 * s, 0, q * t), false});
+      want.push_back({Vector3d(q * s, 0, 0.5 * t), false});
+    }
+  expectContacts(pbm::contactsOnPlane(top.poly(), bottom.poly(), kFloor, kTol), want,
+                 "cube on a cube turned 45 deg (8 ee, no vertex inside)");
+}
+
+TEST(Ch08Contacts, VertexOnAFaceBoundaryCountsOnce) {
+  // Equal cubes face to face: every corner of one is a corner of the other.
+  const Box top{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
+  const Box bottom{Vector3d(0, -0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
+  expectContacts(pbm::contactsOnPlane(top.poly(), bottom.poly(), kFloor, kTol),
+                 {{Vector3d(-0.5, 0, -0.5), true},
+                  {Vector3d(-0.5, 0, 0.5), true},
+                  {Vector3d(0.5, 0, -0.5), true},
+                  {Vector3d(0.5, 0, 0.5), true}},
+                 "equal cubes face to face (a corner on a face boundary counts once: 4, not 8; "
+                 "edges meeting at corners are not ee)");
+  // A cube whose left edge lies on the slab's edge: 2 vf on the boundary, no ee.
+  const Box cube{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
+  const Box slab{Vector3d(-3.5, -0.25, 0), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
+  expectContacts(pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol),
+                 {{Vector3d(-0.5, 0, -0.5), true}, {Vector3d(-0.5, 0, 0.5), true}},
+                 "cube edge on the slab's edge (vertices on the face boundary, within tol)");
+  // The slab's corner under the cube's bottom face: B's vertex on A's face,
+  // so a = B, b = A and n = A's outward normal (-y).
+  const Box corner{Vector3d(-2.8, -0.25, -2.8), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
+  pbm::RigidBody a, b;
+  const auto got = pbm::contactsOnPlane(cube.poly(), corner.poly(), kFloor, kTol, &a, &b);
+  int slabVertex = 0;
+  for (const auto& c : got)
+    if (c.vf && (c.p - Vector3d(0.2, 0, 0.2)).norm() < 1e-9) {
+      ++slabVertex;
+      EXPECT_TRUE(c.a == &b && c.b == &a) << "RBII §8: B's vertex on A's face: a = B, b = A";
+      EXPECT_VEC_NEAR(c.n, Vector3d(0, -1, 0), 1e-12) << "RBII §8: n = A's outward face normal";
+    }
+  EXPECT_EQ(slabVertex, 1) << "RBII §7.1: the slab's corner (0.2, 0, 0.2) lies under the cube's "
+                              "bottom face: one vf contact of B's vertex";
+  EXPECT_EQ(got.size(), 4u) << "corner overlap: 1 vf of A's vertex, 1 of B's, 2 ee";
+}
+
+}  // namespace
