@@ -144,7 +144,7 @@ void sweepIncremental(benchmark::State& state, double speed, const std::string& 
 
 // Claim 12's set-up (RBII figures 16-17): A at the origin, B approaching
 // along -x at 0.02 per frame from x = 3 while both turn 0.03 rad per frame,
-// until B's centre is 0.9 from A's; then it starts over.
+// until B's centre is 1.4 from A's (still apart); then it starts over.
 struct PlanePair {
   Vector3d hA{0.5, 0.4, 0.3}, hB{0.4, 0.4, 0.6};
   Matrix3d RA = Matrix3d::Identity(), RB = Matrix3d::Identity();
@@ -155,7 +155,7 @@ struct PlanePair {
     RA = turnA * RA;
     RB = turnB * RB;
     xB.x() -= 0.02;
-    if (xB.x() < 0.9) xB.x() = 3.0;
+    if (xB.x() < 1.4) xB.x() = 3.0;
   }
   pbm::ConvexPolyhedron A() const { return pbm::boxPolyhedron(Vector3d::Zero(), RA, hA); }
   pbm::ConvexPolyhedron B() const { return pbm::boxPolyhedron(xB, RB, hB); }
@@ -364,7 +364,10 @@ int registerBenchmarks() {
   };
   for (const Case c : {Case{1000, 0.01}, Case{10000, 0.01}, Case{50000, 0.01}, Case{10000, 0.001},
                        Case{10000, 0.05}}) {
-    const std::string tail = "/" + std::to_string(c.n) + "/" + vmaxName(c.vmax);
+    std::string tail = "/";  // built by appends: GCC 12 warns (-Wrestrict) on "/" + string
+    tail += std::to_string(c.n);
+    tail += "/";
+    tail += vmaxName(c.vmax);
     benchmark::RegisterBenchmark(("BM_Anchor/ours" + tail).c_str(),
                                  [=](benchmark::State& st) { anchorOurs(st, c.n, c.vmax); })
         ->Iterations(1)

@@ -251,7 +251,7 @@ class Intervals1DScene : public pbm::Scene {
   double sweepX() const {
     const double span = L_ + 2.0;
     if (sweepSpeed_ <= 0.0 || span <= 0.0) return -1.0;
-    const double s = std::fmod(sweepSpeed_ * t_, 2.0 * span);
+    const double s = std::fmod(sweepSpeed_ * t_ + 2.0, 2.0 * span);  // from x = 1
     return -1.0 + (s < span ? s : 2.0 * span - s);
   }
   // The O(n^2) count, every frame (intervals are few).
