@@ -124,7 +124,7 @@ class SeparatingPlaneScene : public pbm::Scene {
   pbm::OrbitView initialOrbit() const override {
     pbm::OrbitView v;
     v.target = preset_ == 2 ? Vector3d(0.0, 0.5 * size_, 0.0) : Vector3d(0.8, 0.2, 0.0);
-    v.distance = preset_ == 2 ? 4.0 * size_ + 1.5 : 6.0;
+    v.distance = preset_ == 2 ? 4.0 * size_ + 1.5 : 4.0 + 2.0 * size_;
     v.yawDeg = 20.0;
     v.pitchDeg = 24.0;
     // Moved left and up (the camera's right is (cos yaw, 0, -sin yaw)) so the
@@ -137,8 +137,10 @@ class SeparatingPlaneScene : public pbm::Scene {
 
   void draw3D(pbm::Canvas3D& canvas) override {
     canvas.groundGrid(4.0, 0.5, -1.5);
-    drawPolyhedron(canvas, A_, kA);
-    drawPolyhedron(canvas, B_, grabbed_ ? kBGrabbed : kB);
+    // Interpenetrating: see-through, so the witness inside shows.
+    const int alpha = cache_ ? 255 : 100;
+    drawPolyhedron(canvas, A_, pbm::withAlpha(kA, alpha));
+    drawPolyhedron(canvas, B_, pbm::withAlpha(grabbed_ ? kBGrabbed : kB, alpha));
     canvas.text(xA(), "A", pbm::colors::kText);
     canvas.text(xB(), "B", pbm::colors::kText);
     if (cache_ && plane_) {
