@@ -1,8 +1,4 @@
 // Reference: separating planes and their witnesses (RBII §7.1, figures 15-17).
-#include <algorithm>
-#include <cmath>
-#include <limits>
-
 #include "pbm/collision/separating_plane.h"
 
 namespace pbm {
