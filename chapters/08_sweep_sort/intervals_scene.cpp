@@ -89,8 +89,8 @@ class Intervals1DScene : public pbm::Scene {
     std::sort(list_.begin(), list_.end(), [](const pbm::Endpoint& a, const pbm::Endpoint& b) {
       return a.value < b.value || (a.value == b.value && !a.isEnd && b.isEnd);
     });
+    table_.clear();  // first: a sweep that throws (exercise not done) leaves no stale pairs
     const pbm::PairList first = pbm::sweepAndPrune1D(intervals());
-    table_.clear();
     for (const auto& [i, j] : first) table_.insert(pairKey(i, j));
     sweepPairs_ = static_cast<long>(first.size());
     swaps_ = beSwaps_ = statusChanges_ = 0;
@@ -174,7 +174,9 @@ class Intervals1DScene : public pbm::Scene {
     canvas.line(Vector3d(x, -0.4, 0), Vector3d(x, kRowGap * (std::min(n, kRows) + 1), 0), kActive,
                 2.f);
     std::vector<char> hit(n, 0);
-    for (auto k : table_) hit[k >> 32] = hit[k & 0xffffffffu] = 1;
+    for (auto k : table_)
+      if (static_cast<int>(k >> 32) < n && static_cast<int>(k & 0xffffffffu) < n)
+        hit[k >> 32] = hit[k & 0xffffffffu] = 1;
     for (int i = 0; i < n; ++i) {
       const double y = kRowGap * (1 + i % kRows);
       const bool active = c_[i] - r_[i] <= x && x <= c_[i] + r_[i];

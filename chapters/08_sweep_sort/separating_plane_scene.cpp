@@ -48,13 +48,13 @@ class SeparatingPlaneScene : public pbm::Scene {
  public:
   SeparatingPlaneScene() {
     params_.choice("preset", &preset_,
-                   {{"figure15", "figure 15: the first search"},
+                   {{"figure15", "figure 15: the first search, B still"},
                     {"figure17", "figure 17: B turns, the cache misses"},
                     {"footnote6", "footnote 6: equal cubes sunk face to face"}},
                    "the starting set-up");
     params_.add("drop", &drop_, 0.0, 3.0, "B lowered by this, m (footnote 6: 0.001)");
     params_.add("size", &size_, 0.1, 3.0, "B's scale (footnote 6: both cubes' edge), m");
-    params_.add("speed", &speed_, 0.0, 20.0, "B's spin, rad/s (not in footnote6)");
+    params_.add("speed", &speed_, 0.0, 20.0, "B's spin, rad/s (figure17)");
     params_.add("seed", &seed_, 0.0, 1e9, "orientations' random seed").integer = true;
     params_.add("tol", &tol_, 1e-15, 1.0, "plane test tolerance, m").logScale = true;
     settings_.h = 0.01;
@@ -89,7 +89,7 @@ class SeparatingPlaneScene : public pbm::Scene {
       hB_ = size_ * Vector3d(0.4, 0.4, 0.6);
       RA_ = randomRotation(rng);
       RB0_ = randomRotation(rng);
-      xB0_ = Vector3d(preset_ == 0 ? 1.9 : 1.45, 0.3 - drop_, 0.1);
+      xB0_ = Vector3d(1.45, 0.3 - drop_, 0.1);
       spinAxis_ = Vector3d(rng.uniform() - 0.5, rng.uniform() - 0.5, rng.uniform() - 0.5);
       spinAxis_ = spinAxis_.norm() > 1e-9 ? spinAxis_.normalized() : Vector3d::UnitZ();
     }
@@ -214,8 +214,9 @@ class SeparatingPlaneScene : public pbm::Scene {
   Vector3d xA() const { return Vector3d::Zero(); }
   Vector3d xB() const { return xB0_ + moved_; }
   Matrix3d RB() const {
-    // Footnote 6 is about cubes face to face: B does not turn there.
-    const double w = preset_ == 2 ? 0.0 : speed_;
+    // B turns in figure 17 only (figure 15 is the first search; footnote 6
+    // is about cubes face to face).
+    const double w = preset_ == 1 ? speed_ : 0.0;
     return Eigen::AngleAxisd(w * t_, spinAxis_).toRotationMatrix() * RB0_;
   }
 
