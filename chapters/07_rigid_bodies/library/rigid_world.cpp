@@ -35,10 +35,14 @@ void RigidWorld::setState(const Eigen::VectorXd& y, double t) {
   t_ = t;
 }
 
-void RigidWorld::derivEval(Eigen::VectorXd& ydot) {
-  ydot.resize(dim());
+void RigidBodies::accumulateForces() {
   for (auto& b : bodies) clearForces(b);
   for (auto& f : forces) f->apply(bodies, t_);
+}
+
+void RigidWorld::derivEval(Eigen::VectorXd& ydot) {
+  ydot.resize(dim());
+  accumulateForces();
   for (size_t k = 0; k < bodies.size(); ++k)
     ddtStateToArray(bodies[k],
                     ydot.segment(kRigidStateSize * static_cast<Eigen::Index>(k), kRigidStateSize));
@@ -48,11 +52,10 @@ void RigidWorld::renormalizeAll() {
   for (auto& b : bodies) renormalize(b);
 }
 
-namespace {
-// The divergence rule of a rigid world: every body's state finite.
-void checkFinite(const RigidWorld& world, double t0, double h) {
-  for (const auto& b : world.bodies) {
-    if (!(b.x.allFinite() && b.q.coeffs().allFinite() && b.P.allFinite() && b.L.allFinite())) {
+void checkBodiesFinite(const std::vector<RigidBody>& bodies, double t0, double h) {
+  for (const auto& b : bodies) {
+    if (!(b.x.allFinite() && b.q.coeffs().allFinite() && b.R.allFinite() && b.P.allFinite() &&
+          b.L.allFinite())) {
       char msg[160];
       std::snprintf(msg, sizeof msg,
                     "the rigid-body state is not finite after the step at t = %.6g s with h = "
@@ -62,13 +65,12 @@ void checkFinite(const RigidWorld& world, double t0, double h) {
     }
   }
 }
-}  // namespace
 
 void stepWorld(RigidWorld& world, Method m, double h) {
   const double t0 = world.time();
   step(world, m, h);
   if (world.renormalizeAfterStep) world.renormalizeAll();
-  checkFinite(world, t0, h);
+  checkBodiesFinite(world.bodies, t0, h);
 }
 
 double adaptiveStepWorld(RigidWorld& world, double h, double tol, AdaptiveStats* stats,
@@ -76,7 +78,7 @@ double adaptiveStepWorld(RigidWorld& world, double h, double tol, AdaptiveStats*
   const double t0 = world.time();
   const double next = adaptiveStep(world, h, tol, stats, options);
   if (world.renormalizeAfterStep) world.renormalizeAll();
-  checkFinite(world, t0, world.time() - t0);
+  checkBodiesFinite(world.bodies, t0, world.time() - t0);
   return next;
 }
 

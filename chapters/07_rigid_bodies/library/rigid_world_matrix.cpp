@@ -71,8 +71,7 @@ void RigidWorldMatrix::setState(const Eigen::VectorXd& y, double t) {
 
 void RigidWorldMatrix::derivEval(Eigen::VectorXd& ydot) {
   ydot.resize(dim());
-  for (auto& b : bodies) clearForces(b);
-  for (auto& f : forces) f->apply(bodies, t_);
+  accumulateForces();
   for (size_t k = 0; k < bodies.size(); ++k) {
     const RigidBody& b = bodies[k];
     double* p = ydot.data() + kRigidMatrixStateSize * k;
@@ -96,16 +95,7 @@ void stepWorldMatrix(RigidWorldMatrix& world, Method m, double h) {
   const double t0 = world.time();
   step(world, m, h);
   if (world.orthonormalizeAfterStep) world.orthonormalizeAll();
-  for (const auto& b : world.bodies) {
-    if (!(b.x.allFinite() && b.R.allFinite() && b.P.allFinite() && b.L.allFinite())) {
-      char msg[160];
-      std::snprintf(msg, sizeof msg,
-                    "the rigid-body state is not finite after the step at t = %.6g s with h = "
-                    "%.6g s",
-                    t0, h);
-      throw SimulationDiverged(t0, h, msg);
-    }
-  }
+  checkBodiesFinite(world.bodies, t0, h);
 }
 
 }  // namespace pbm

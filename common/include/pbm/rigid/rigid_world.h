@@ -22,13 +22,15 @@ class RigidForce {
   virtual void apply(std::vector<RigidBody>& bodies, double t) = 0;
 };
 
-class RigidWorld : public OdeSystem {
+// What both rigid worlds share (the quaternion state of RBI §4 here, the
+// matrix state of §3 in rigid_world_matrix.h): the bodies, the force
+// objects, the clock, and dydt's first half: clear every accumulator, then
+// let each force object add its forces and torques at the installed time.
+class RigidBodies : public OdeSystem {
  public:
   std::vector<RigidBody> bodies;
   std::vector<std::unique_ptr<RigidForce>> forces;
 
-  // Adds a body (its auxiliaries computed); returns its index.
-  int add(const RigidBody& b);
   // Adds a force object; returns it, for the scene to adjust later.
   template <class F>
   F* addForce(std::unique_ptr<F> f) {
@@ -36,28 +38,40 @@ class RigidWorld : public OdeSystem {
     forces.push_back(std::move(f));
     return raw;
   }
+  double time() const { return t_; }
+
+ protected:
+  // The student's clearForces on every body, then each force's apply.
+  void accumulateForces();
+  double t_ = 0.0;
+};
+
+// The divergence rule of a rigid world, after a step from t0 of size h:
+// throws SimulationDiverged naming t0 and h unless every body's x, q, R, P
+// and L are finite (R covers the matrix state, q the quaternion state).
+void checkBodiesFinite(const std::vector<RigidBody>& bodies, double t0, double h);
+
+class RigidWorld : public RigidBodies {
+ public:
+  // Adds a body (its auxiliaries computed); returns its index.
+  int add(const RigidBody& b);
 
   // --- OdeSystem (RBI §3)
   int dim() const override { return kRigidStateSize * static_cast<int>(bodies.size()); }
   // Bodies_to_Array with the student's stateToArray.
   void getState(Eigen::VectorXd& y, double& t) const override;
-  // Array_to_Bodies with the student's arrayToState: q stored as given (a
+  // Array_to_State with the student's arrayToState: q stored as given (a
   // renormalisation here would change the Runge-Kutta stages), auxiliaries
   // recomputed.
   void setState(const Eigen::VectorXd& y, double t) override;
-  // dydt: clearForces, each force's apply at the installed time, then
-  // ddtStateToArray for every body.
+  // dydt: the forces accumulated, then ddtStateToArray for every body.
   void derivEval(Eigen::VectorXd& ydot) override;
 
-  double time() const { return t_; }
   // renormalize (the student's) on every body: after an accepted step.
   void renormalizeAll();
   // Whether the stepping methods of rigidMethods() renormalise after each
   // step (RBI §4, footnote 3). On by default; the drift scene turns it off.
   bool renormalizeAfterStep = true;
-
- private:
-  double t_ = 0.0;
 };
 
 // One step of a fixed-step method (chapter 02's step: euler, midpoint, rk4),

@@ -25,19 +25,10 @@ double orthonormalityError(const Eigen::Matrix3d& R);
 // third their cross product (right-handed).
 Eigen::Matrix3d gramSchmidt(const Eigen::Matrix3d& R);
 
-class RigidWorldMatrix : public OdeSystem {
+class RigidWorldMatrix : public RigidBodies {
  public:
-  std::vector<RigidBody> bodies;
-  std::vector<std::unique_ptr<RigidForce>> forces;
-
   // Adds a body, R from its q; returns its index.
   int add(const RigidBody& b);
-  template <class F>
-  F* addForce(std::unique_ptr<F> f) {
-    F* raw = f.get();
-    forces.push_back(std::move(f));
-    return raw;
-  }
 
   int dim() const override { return kRigidMatrixStateSize * static_cast<int>(bodies.size()); }
   void getState(Eigen::VectorXd& y, double& t) const override;
@@ -48,15 +39,11 @@ class RigidWorldMatrix : public OdeSystem {
   // applying the forces at the installed time.
   void derivEval(Eigen::VectorXd& ydot) override;
 
-  double time() const { return t_; }
   // Gram-Schmidt on every R, auxiliaries recomputed.
   void orthonormalizeAll();
   // Whether rigidMethods()' steps (and stepWorldMatrix) orthonormalise after
   // each step. Off by default: the drift scene shows what happens without.
   bool orthonormalizeAfterStep = false;
-
- private:
-  double t_ = 0.0;
 };
 
 // The auxiliaries of a body whose R is the state (2-42).
