@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "csv_rows.h"
 #include "expect_vec_near.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
@@ -1179,22 +1180,6 @@ TEST(Ch04SpatialGrid, BucketsFindTheSamePairsAsBruteForce) {
 
 // ---------------------------------------------------------------- runs that blow up
 
-// The CSV's numbers, row by row (the header dropped; an empty cell is NaN).
-std::vector<std::vector<double>> csvRows(const std::string& text) {
-  std::vector<std::vector<double>> rows;
-  std::istringstream in(text);
-  std::string line, cell;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::vector<double> row;
-    std::istringstream cells(line);
-    while (std::getline(cells, cell, ','))
-      row.push_back(cell.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(cell));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 // A finite blow-up stops loudly (exit status 3) at the step that makes it, not
 // at t_end: spring_pair with explicit Euler, ks = 1e6, h = 0.1 (masses 1 and
 // 3, mu = 3/4, omega h = 115). IM §2: each step multiplies the oscillation by
@@ -1218,7 +1203,7 @@ TEST(Ch04Headless, FiniteBlowUpStopsAtTheStepThatMakesItWithTAndH) {
     EXPECT_EQ(e.stepSize(), 0.1);
     EXPECT_NE(std::string(e.what()).find("h = 0.1 s"), std::string::npos) << e.what();
   }
-  const auto rows = csvRows(csv.str());
+  const auto rows = pbm_test::csvRows(csv.str());
   ASSERT_EQ(rows.size(), 3u) << "expected the rows at t = 0, 0.1, 0.2";
   for (const auto& row : rows)
     for (double v : row) EXPECT_TRUE(std::isfinite(v)) << "only finite rows are kept";

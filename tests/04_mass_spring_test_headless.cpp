@@ -11,31 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "csv_rows.h"
 #include "forwarding_scene.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "scenes.h"
 
 namespace {
-
-// The CSV's numbers, row by row (the header dropped); an empty cell is NaN,
-// "inf" reads as infinity.
-std::vector<std::vector<double>> csvRows(const std::string& text) {
-  std::vector<std::vector<double>> rows;
-  std::istringstream in(text);
-  std::string line, cell;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::vector<double> row;
-    std::istringstream cells(line);
-    while (std::getline(cells, cell, ','))
-      row.push_back(cell.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(cell));
-    if (!line.empty() && line.back() == ',')
-      row.push_back(std::numeric_limits<double>::quiet_NaN());
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 // A scene as it is, except that from t = tBad on its last CSV column is +inf:
 // an overflow in a derived column while the state itself still passes the
@@ -73,7 +55,7 @@ TEST(Ch04Headless, AnInfiniteCellStopsTheRunNamingTAndHAndKeepsTheRowsBefore) {
     EXPECT_NE(what.find("h = 0.1 s"), std::string::npos) << "the message names h; got: " << what;
     EXPECT_NE(what.find("x_stop"), std::string::npos) << "the message names the column: " << what;
   }
-  const auto rows = csvRows(csv.str());
+  const auto rows = pbm_test::csvRows(csv.str());
   ASSERT_EQ(rows.size(), 5u) << "expected the rows at t = 0, 0.1, ..., 0.4, the infinite one not";
   for (size_t i = 0; i < rows.size(); ++i) {
     EXPECT_NEAR(rows[i][0], 0.1 * static_cast<double>(i), 1e-12) << "row " << i << ": t";
@@ -94,7 +76,7 @@ TEST(Ch04Headless, ABlockWithoutFrictionSlidesOnAndItsStopCellIsEmpty) {
   ASSERT_EQ(columns.back(), "x_stop");
   const size_t vx = columns.size() - 3;
   ASSERT_EQ(columns[vx], "vx");
-  const auto rows = csvRows(csv.str());
+  const auto rows = pbm_test::csvRows(csv.str());
   ASSERT_EQ(rows.size(), 31u) << "expected a row every 0.1 s to t = 3 s";
   for (size_t i = 0; i < rows.size(); ++i) {
     ASSERT_EQ(rows[i].size(), columns.size()) << "row " << i;
