@@ -110,10 +110,10 @@ class SquareScene : public TinkertoyScene {
   std::string name() const override { return "square"; }
   std::string title() const override { return "A square: redundant and contradictory rods"; }
   std::string lookFor() const override {
-    return "A rigid square on a nail. redundant = 1 adds the second diagonal: 6 rows, rank 5, "
-           "J W J^T only semidefinite, yet CG from lambda = 0 converges and the motion is the "
-           "same. conflict != 1 makes the rods disagree: plain CG fails (red) and CGLS answers "
-           "in the least-squares sense (amber).";
+    return "A rigid square on a nail. redundant = on adds the second diagonal: 8 rows (the "
+           "nail's 2, six rods), rank 7, J W J^T only semidefinite, yet CG from lambda = 0 "
+           "converges and the motion is the same. conflict != 1 makes the rods disagree: plain "
+           "CG fails (red) and CGLS answers in the least-squares sense (amber).";
   }
   pbm::ViewBox initialView() const override { return {{0.0, -0.8}, 1.6}; }
   void validate() const override {
