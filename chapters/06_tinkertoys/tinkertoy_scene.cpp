@@ -60,7 +60,11 @@ TinkertoyScene::TinkertoyScene()
   params_.add("ks", &ks_, 0.0, 10000.0, "feedback on C, 1/s^2 (eq 11; 0 = off)");
   params_.add("kd", &kd_, 0.0, 200.0, "feedback on Cdot, 1/s (critical: 2 sqrt(ks))");
   params_.choice("solver", &solver_,
-                 {{"cg", "CG"}, {"jacobi_cg", "Jacobi-CG"}, {"cgls", "CG least squares"}},
+                 {{"cg", "CG"},
+                  {"jacobi_cg", "Jacobi-CG"},
+                  {"cgls", "CG least squares"},
+                  {"ldlt", "sparse LDLT"},
+                  {"auto", "auto (LDLT; Jacobi-CG when redundant)"}},
                  "constraint solver (CD §4.4)");
   params_.add("cg_tol", &cgTol_, 1e-14, 1e-2, "solver tolerance, relative true residual").logScale =
       true;
@@ -422,7 +426,10 @@ void TinkertoyScene::panel() {
 
 void TinkertoyScene::solvePanel() {
   const auto s = solverSettings();
-  ImGui::Text("solver: %s   tol %.1e   cap %d", pbm::solverName(s.solver), s.tolerance,
+  // auto names the solver whose lambda the last solve used.
+  const bool picked = s.solver == pbm::ConstraintSolver::Auto && cf_ != nullptr && cf_->solves > 0;
+  ImGui::Text("solver: %s%s%s   tol %.1e   cap %d", pbm::solverName(s.solver), picked ? " -> " : "",
+              picked ? pbm::solverName(cf_->last.used) : "", s.tolerance,
               s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
   const bool ok = lastResidual_ <= s.tolerance || cs_.m() == 0;
   const ImVec4 col = ImGui::ColorConvertU32ToFloat4(!ok             ? pbm::colors::kEuler
