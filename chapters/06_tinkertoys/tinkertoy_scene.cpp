@@ -64,7 +64,7 @@ TinkertoyScene::TinkertoyScene()
                   {"jacobi_cg", "Jacobi-CG"},
                   {"cgls", "CG least squares"},
                   {"ldlt", "sparse LDLT"},
-                  {"auto", "auto (LDLT; Jacobi-CG when redundant)"}},
+                  {"auto", "auto (from the system)"}},
                  "constraint solver (CD §4.4)");
   params_.add("cg_tol", &cgTol_, 1e-14, 1e-2, "solver tolerance, relative true residual").logScale =
       true;
@@ -408,8 +408,7 @@ void TinkertoyScene::hud(std::vector<std::string>& lines) const {
 void TinkertoyScene::panel() {
   // Folding sections, open at start where they fit: the panel fits 1280x800.
   const float plot = pbm::timePlotHeight(80.f);
-  if (pbm::panelSection("Constraint solve (eq 11, CG from lambda = 0)", 125.f, true, 5))
-    solvePanel();
+  if (pbm::panelSection("Constraint solve (eq 11)", 125.f, true, 5)) solvePanel();
   if (pbm::panelSection("Build (right click deletes)", 90.f, tool_ != Tool::Simulate, 4))
     buildPanel();
   // The pane's height as drawMatrixPane lays it out, with its caption.
@@ -524,7 +523,11 @@ void TinkertoyScene::drawMatrixPane() {
       }
   }
   ImGui::Dummy(ImVec2(jw + gap + cell * m, h + 2.f));
-  ImGui::TextDisabled("J: %d x %d (left)   J W J^T: %d x %d, never formed", m, cols, m, m);
+  // Only the sparse LDLT assembles J W J^T; the CG solvers apply it as J (W (J^T x)).
+  const bool formed =
+      cf_ != nullptr && cf_->solves > 0 && cf_->last.used == pbm::ConstraintSolver::LDLT;
+  ImGui::TextDisabled("J: %d x %d (left)   J W J^T: %d x %d, %s", m, cols, m, m,
+                      formed ? "assembled (sparse LDLT)" : "never formed");
 }
 
 }  // namespace ch06
