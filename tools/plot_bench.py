@@ -172,15 +172,23 @@ def darker(rgb, f=0.55):
 
 
 def palette(names):
-    """{series: (rgb, dash)}: one colour per series for every plot of a file."""
+    """{series: (rgb, dash)}: one colour per series for every plot of a file.
+    A series NAME_suffix beside a series NAME (block_cg_straight beside
+    block_cg) is NAME's variant: its colour, dashed."""
+    names = list(dict.fromkeys(names))
     out, others = {}, 0
     for name in names:
-        if name in out:
-            continue
         out[name] = method_colour(name)
+    for name in names:
+        base = name.rsplit("_", 1)[0]
+        if out[name] is None and base != name and base in names:
+            continue  # a variant: after its base has a colour
         if out[name] is None:
             out[name] = (OTHER_COLOURS[others % len(OTHER_COLOURS)], 1)
             others += 1
+    for name in names:
+        if out[name] is None:
+            out[name] = (out[name.rsplit("_", 1)[0]][0], 2)
     return out
 
 

@@ -37,7 +37,8 @@ enum Variant { BlockCG, BlockJacobi, BlockCGLS, EigenCG, EigenLDLT, DenseLDLT, D
 const char* kSeries[] = {"block_cg",   "block_jacobi", "block_cgls", "eigen_cg",
                          "eigen_ldlt", "dense_ldlt",   "default"};
 enum Shape { Swinging, Straight, Grid };
-const char* kShapeSuffix[] = {"", "_straight", "_grid"};
+// The grid has its own plot: its series keep the chain's names (and colours).
+const char* kShapeSuffix[] = {"", "_straight", ""};
 constexpr double kTol = 1e-10;
 
 struct Chain {
