@@ -29,7 +29,8 @@ A series keeps one colour in every plot of the file: the methods' colours
 they first appear in the file's plots. A variant of a method (odeint_rk4, fb_rk4
 beside rk4) takes the method's colour, darker, thin and dashed with open
 markers, drawn over the method's wide line. A log axis
-spans the data, not the decades around it.
+spans the data, not the decades around it; a linear y axis of values
+>= 0 starts at 0.
 """
 
 import json
@@ -211,6 +212,9 @@ def render(plot, series, out_dir, prefix, term, colours, labels, unit):
              f"set xlabel {gp_str(axis_label(plot['x'], labels, unit))} noenhanced",
              f"set ylabel {gp_str(axis_label(plot['y'], labels, unit))} noenhanced",
              "set grid", "set key outside right top noenhanced"]
+    ys = [p[1] for pts in series.values() for p in pts]
+    if not plot["logy"] and min(ys) >= 0:
+        lines.append("set yrange [0:*]")  # a flat line (cost per item) looks flat from 0
     for axis in ("x", "y"):
         if not plot["log" + axis]:
             continue

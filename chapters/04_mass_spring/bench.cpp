@@ -10,7 +10,7 @@
 //    every t (fixed h, fixed work), so by default the explicit methods
 //    simulate only the first 0.05 s and their counters are scaled to one
 //    second (simulated_s says how much ran); PBM_BENCH_SLOW=1 runs the whole
-//    second (about 15 minutes at 64 x 64 on 2 cores). The implicit step always
+//    second (some 3 minutes at 64 x 64 on 2 busy cores). The implicit step always
 //    runs its 60 steps. Counters, per simulated second: h, steps, evals,
 //    cg_iterations, ms (CPU); simulated_s; stable (1: the run stayed finite and
 //    bounded for as long as it ran).
