@@ -537,7 +537,8 @@ TEST(Ch06Tinkertoy, DoublePendulumMatchesClosedFormAngleEquations) {
   const char* builds[] = {"circular wire + rod", "nail + 2 quadratic rods",
                           "nail + 2 distance rods"};
   for (int build = 0; build < 3; ++build) {
-    for (auto solver : {ConstraintSolver::CG, ConstraintSolver::JacobiCG}) {
+    for (auto solver : {ConstraintSolver::CG, ConstraintSolver::JacobiCG, ConstraintSolver::LDLT,
+                        ConstraintSolver::Auto}) {
       SCOPED_TRACE(std::string(builds[build]) + ", " + pbm::solverName(solver));
       Rig r;
       int off = 0;
@@ -673,6 +674,59 @@ TEST(Ch06Tinkertoy, FeedbackMakesEachConstraintErrorDecayInClosedForm) {
   }
   EXPECT_LE(worst, 1e-8) << "CD §3 eq 11: every C_k(t) follows (C0 + (Cdot0 + 6 C0) t) e^{-6t}; "
                             "worst deviation over 2 s";
+}
+
+// CD §4.4: the default solver (auto) picks from the system: Jacobi-CG for a
+// small one (m <= 32), a sparse LDLT of J W J^T on a longer chain (definite),
+// Jacobi-CG from 0 on a braced lattice (semidefinite: redundant diagonals).
+// Its lambda against a dense LDLT solve, its motion against the rigid one.
+TEST(Ch06Solver, AutoSolvesChainsDirectlyAndRedundantSetsByCg) {
+  for (int N : {8, 40, 256}) {
+    SCOPED_TRACE("a nail and " + std::to_string(N) + " rods");
+    Rig r;
+    buildChain(r, N, 5 + N);
+    r.finish(100.0, 20.0, true, ConstraintSolver::Auto);
+    const DenseSystem d = denseSystem(r, 100.0, 20.0);
+    const VectorXd exact = d.A.ldlt().solve(d.b);
+    r.accelerations();
+    const ConstraintSolver expected = r.cs.m() <= pbm::kAutoIterativeMaxRows
+                                          ? ConstraintSolver::JacobiCG
+                                          : ConstraintSolver::LDLT;
+    EXPECT_EQ(r.cf->last.used, expected)
+        << "CD §4.4: m = " << r.cs.m() << ": auto should take " << pbm::solverName(expected)
+        << ", got " << pbm::solverName(r.cf->last.used);
+    EXPECT_TRUE(r.cf->last.result.converged) << "CD §4.4: the solve meets the tolerance";
+    EXPECT_NEAR(r.cf->last.result.relativeResidual, (d.b - d.A * r.cs.lambda).norm() / d.b.norm(),
+                1e-12)
+        << "CD §4.4: the reported residual is the true |b - A lambda| / |b|";
+    EXPECT_VEC_REL(r.cs.lambda, exact, 1e-9) << "CD §4.4: auto's lambda against a dense LDLT solve";
+  }
+  // A 4 x 4 lattice, every cell braced by both diagonals: 42 rows, 9 of them
+  // redundant; spinning, it must move rigidly.
+  Rig g;
+  const int k = 4;
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) g.particle(1.0 + 0.1 * (i + 2 * j), Vector2d(j, -i));
+  auto id = [&](int i, int j) { return i * k + j; };
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) {
+      if (j + 1 < k) g.add<pbm::RodConstraint>(id(i, j), id(i, j + 1), 1.0);
+      if (i + 1 < k) g.add<pbm::RodConstraint>(id(i, j), id(i + 1, j), 1.0);
+      if (i + 1 < k && j + 1 < k) {
+        g.add<pbm::RodConstraint>(id(i, j), id(i + 1, j + 1), std::sqrt(2.0));
+        g.add<pbm::RodConstraint>(id(i, j + 1), id(i + 1, j), std::sqrt(2.0));
+      }
+    }
+  spin(g.ps, 1.7, Vector2d(0.2, -0.1));
+  g.finish(100.0, 20.0, true, ConstraintSolver::Auto);
+  ASSERT_GT(g.cs.m(), pbm::kAutoIterativeMaxRows) << "the lattice must be past the small rule";
+  const VectorXd a = g.accelerations();
+  EXPECT_EQ(g.cf->last.used, ConstraintSolver::JacobiCG)
+      << "CD §4.4: redundant diagonals make J W J^T singular: auto takes Jacobi-CG, got "
+      << pbm::solverName(g.cf->last.used);
+  EXPECT_FALSE(g.cf->last.fellBack) << "CD §4.4: consistent: no least-squares fallback";
+  EXPECT_VEC_NEAR(a, rigidAccelerations(g.ps, 1.7, Vector2d::Zero(), -1), 1e-9)
+      << "CD §3: the spinning braced lattice moves rigidly";
 }
 
 // CD §4.4: redundant constraints: the force is unique even when lambda is not.

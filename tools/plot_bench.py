@@ -15,6 +15,22 @@ benchmark's JSON: user counters, real_time, cpu_time, iterations). Writes
 OUT_DIR/PREFIXpng_name.png, with the gnuplot script (.gp) beside it and the
 data under OUT_DIR/plotdata/, so a plot can be tweaked and redrawn with
 `gnuplot OUT_DIR/PREFIXpng_name.gp`. Python standard library and gnuplot only.
+
+An axis is labelled with its counter's name unless a line
+
+    label  counter  scale  Axis label (unit) ...
+
+names it (for every plot of the file, wherever the line stands): the values
+are multiplied by scale (say 1e6 for a counter in seconds drawn in µs).
+real_time and cpu_time are labelled with Google Benchmark's time unit.
+
+A series keeps one colour in every plot of the file: the methods' colours
+(euler, midpoint, rk4, adaptive) as in the viewer, the others in the order
+they first appear in the file's plots. A variant of a method (odeint_rk4, fb_rk4
+beside rk4) takes the method's colour, darker, thin and dashed with open
+markers, drawn over the method's wide line. A log axis
+spans the data, not the decades around it; a linear y axis of values
+>= 0 starts at 0.
 """
 
 import json
@@ -41,11 +57,19 @@ def warn(msg):
 
 
 def parse_plots(path):
-    plots = []
+    """(plots, labels): labels maps a counter to (scale, axis label)."""
+    plots, labels = [], {}
     with open(path, encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             line = line.strip()
             if not line or line.startswith("#"):
+                continue
+            if line.split(None, 1)[0] == "label":
+                parts = line.split(None, 3)
+                try:
+                    labels[parts[1]] = (float(parts[2]), parts[3])
+                except (IndexError, ValueError):
+                    raise ValueError(f"{path}:{lineno}: expected `label counter scale Axis label ...`")
                 continue
             parts = line.split(None, 6)
             if len(parts) < 6 or parts[4] not in ("0", "1") or parts[5] not in ("0", "1"):
@@ -56,7 +80,7 @@ def parse_plots(path):
                 "logx": parts[4] == "1", "logy": parts[5] == "1",
                 "title": parts[6] if len(parts) > 6 else parts[0],
             })
-    return plots
+    return plots, labels
 
 
 def load_runs(path):
@@ -70,7 +94,37 @@ def load_runs(path):
     return [b for b in runs if b.get("run_type", "iteration") == "iteration"]
 
 
-def series_of(plot, runs):
+TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+TIME_FIELDS = ("real_time", "cpu_time")
+
+
+def time_unit(runs):
+    """The time unit the plots draw real_time and cpu_time in: the first run's."""
+    for b in runs:
+        if b.get("time_unit") in TIME_UNITS:
+            return b["time_unit"]
+    return "ns"
+
+
+def value(b, field, labels, unit):
+    v = b.get(field)
+    if not isinstance(v, (int, float)):
+        return None
+    if field in TIME_FIELDS:  # one unit for every run of a plot
+        v *= TIME_UNITS.get(b.get("time_unit", unit), 1.0) / TIME_UNITS[unit]
+    return v * labels.get(field, (1.0, ""))[0]
+
+
+def axis_label(field, labels, unit):
+    if field in labels:
+        return labels[field][1]
+    if field in TIME_FIELDS:
+        shown = "µs" if unit == "us" else unit
+        return f"{'CPU' if field == 'cpu_time' else 'wall-clock'} time per iteration ({shown})"
+    return field
+
+
+def series_of(plot, runs, labels, unit):
     """{series: [(x, y), ...]} in order of first appearance, points sorted by x."""
     out = {}
     for b in runs:
@@ -80,8 +134,8 @@ def series_of(plot, runs):
         m = SERIES.search(b.get("label", ""))
         if not m:
             continue
-        x, y = b.get(plot["x"]), b.get(plot["y"])
-        if not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
+        x, y = value(b, plot["x"], labels, unit), value(b, plot["y"], labels, unit)
+        if x is None or y is None:
             continue
         if (plot["logx"] and x <= 0) or (plot["logy"] and y <= 0):
             continue  # no place on a log axis (an exact zero error, say)
@@ -102,45 +156,87 @@ def terminal():
     return "png size 900,600"
 
 
-def colour(name, index):
-    """(rgb, 1 for a solid line or 2 for a dashed variant such as odeint_rk4)."""
+def method_colour(name):
+    """(rgb, 1 solid or 2 dashed) of a method or a variant of one, else None."""
     if name.startswith("adaptive"):  # adaptive_euler: the adaptive colour, like the viewer
         return METHOD_COLOURS["adaptive"], 1
     for method, rgb in METHOD_COLOURS.items():
         if name == method or name.endswith("_" + method):
             return rgb, (1 if name == method else 2)
-    return OTHER_COLOURS[index % len(OTHER_COLOURS)], 1
+    return None
 
 
-def render(plot, series, out_dir, prefix, term):
+def darker(rgb, f=0.55):
+    """A method's colour darkened, for a variant drawn on top of it."""
+    r, g, b = (int(rgb[i:i + 2], 16) for i in (1, 3, 5))
+    return "#%02x%02x%02x" % (int(r * f), int(g * f), int(b * f))
+
+
+def palette(names):
+    """{series: (rgb, dash)}: one colour per series for every plot of a file.
+    A series NAME_suffix beside a series NAME (block_cg_straight beside
+    block_cg) is NAME's variant: its colour, dashed."""
+    names = list(dict.fromkeys(names))
+    out, others = {}, 0
+    for name in names:
+        out[name] = method_colour(name)
+    for name in names:
+        base = name.rsplit("_", 1)[0]
+        if out[name] is None and base != name and base in names:
+            continue  # a variant: after its base has a colour
+        if out[name] is None:
+            out[name] = (OTHER_COLOURS[others % len(OTHER_COLOURS)], 1)
+            others += 1
+    for name in names:
+        if out[name] is None:
+            out[name] = (out[name.rsplit("_", 1)[0]][0], 2)
+    return out
+
+
+def log_range(values):
+    """A log axis's range: the data and a margin, not the decades around it."""
+    lo, hi = min(values), max(values)
+    if hi <= lo:
+        lo, hi = lo / 2, hi * 2
+    pad = (hi / lo) ** 0.04
+    return lo / pad, hi * pad
+
+
+def render(plot, series, out_dir, prefix, term, colours, labels, unit):
     name = plot["png"] if plot["png"].startswith(prefix) else prefix + plot["png"]
     base = os.path.join(out_dir, name)
     data_dir = os.path.join(out_dir, "plotdata")
     os.makedirs(data_dir, exist_ok=True)
     lines = ["set encoding utf8", f"set terminal {term}", f"set output {gp_str(base + '.png')}",
              f"set title {gp_str(plot['title'])} noenhanced",
-             f"set xlabel {gp_str(plot['x'])} noenhanced", f"set ylabel {gp_str(plot['y'])} noenhanced",
+             f"set xlabel {gp_str(axis_label(plot['x'], labels, unit))} noenhanced",
+             f"set ylabel {gp_str(axis_label(plot['y'], labels, unit))} noenhanced",
              "set grid", "set key outside right top noenhanced"]
-    if plot["logx"]:
-        lines.append("set logscale x")
-        lines.append("set format x '10^{%L}'")
-    if plot["logy"]:
-        lines.append("set logscale y")
-        lines.append("set format y '10^{%L}'")
+    ys = [p[1] for pts in series.values() for p in pts]
+    if not plot["logy"] and min(ys) >= 0:
+        lines.append("set yrange [0:*]")  # a flat line (cost per item) looks flat from 0
+    for axis in ("x", "y"):
+        if not plot["log" + axis]:
+            continue
+        lo, hi = log_range([p[0 if axis == "x" else 1] for pts in series.values() for p in pts])
+        lines.append(f"set logscale {axis}")
+        lines.append(f"set {axis}range [{lo:.6g}:{hi:.6g}]")
+        # Decade labels when the data span one; else gnuplot's own ticks.
+        lines.append(f"set format {axis} " + ("'10^{%L}'" if hi / lo >= 10 else "'%g'"))
     terms = []
-    others = 0
     for name, pts in series.items():
         data = os.path.join(data_dir, f"{os.path.basename(base)}_{re.sub(r'[^A-Za-z0-9_.-]', '_', name)}.dat")
         with open(data, "w", encoding="utf-8") as f:
             f.write(f"# {plot['x']} {plot['y']}\n")
             f.writelines(f"{x:.10g} {y:.10g}\n" for x, y in pts)
-        rgb, dash = colour(name, others)
-        if rgb in OTHER_COLOURS:
-            others += 1
-        # A variant of a method (odeint_rk4 beside rk4): dashed, open circles,
-        # so it shows where it lies on top of ours.
-        style = "dt 1 pt 7 ps 0.8" if dash == 1 else "dt 2 pt 6 ps 1.5"
-        terms.append(f"{gp_str(data)} using 1:2 with linespoints lw 2 {style} "
+        rgb, dash = colours[name]
+        # A variant of a method (odeint_rk4 beside rk4): a thin dark dashed
+        # line with open circles over the method's wide light one, so both
+        # show where they lie on top of each other.
+        style = "lw 3 dt 1 pt 7 ps 0.9" if dash == 1 else "lw 2 dt (10,6) pt 6 ps 1.6"
+        if dash != 1:
+            rgb = darker(rgb)
+        terms.append(f"{gp_str(data)} using 1:2 with linespoints {style} "
                      f"lc rgb '{rgb}' title {gp_str(name)}")
     lines.append("plot " + ", \\\n     ".join(terms))
     with open(base + ".gp", "w", encoding="utf-8") as f:
@@ -159,7 +255,7 @@ def main(argv):
     results, plots_file, out_dir = argv[1:4]
     prefix = argv[4] if len(argv) == 5 else ""
     try:
-        plots = parse_plots(plots_file)
+        plots, labels = parse_plots(plots_file)
         runs = load_runs(results)
     except (OSError, ValueError, json.JSONDecodeError, re.error) as e:
         warn(str(e))
@@ -167,13 +263,15 @@ def main(argv):
     os.makedirs(out_dir, exist_ok=True)
     term = terminal()
     status = 0
-    for plot in plots:
-        series = series_of(plot, runs)
+    unit = time_unit(runs)
+    found = [series_of(plot, runs, labels, unit) for plot in plots]
+    colours = palette(name for series in found for name in series)
+    for plot, series in zip(plots, found):
         if not series:
             warn(f"{plot['png']}: no benchmark matching /{plot['regex'].pattern}/ with a series= label "
                  f"and counters {plot['x']}, {plot['y']} (filtered out?): no plot")
             continue
-        png = render(plot, series, out_dir, prefix, term)
+        png = render(plot, series, out_dir, prefix, term, colours, labels, unit)
         if png is None:
             status = 1
             continue

@@ -35,7 +35,7 @@ class SpringPairScene : public ParticleScene {
   std::string name() const override { return "spring_pair"; }
   std::string title() const override { return "Two bodies on a damped spring (PSD §4.2)"; }
   std::string lookFor() const override {
-    return "Equal and opposite forces: the centre of mass (+) never moves, even with damping. "
+    return "Equal and opposite forces: the centre of mass (grey x) never moves, even with damping. "
            "Dashed rings: the exact motion, omega = sqrt(ks / mu). Try euler: the energy grows.";
   }
   pbm::ViewBox initialView() const override { return {{0, 0}, 1.2}; }

@@ -9,8 +9,11 @@
 //                 (Eigen's default Jacobi preconditioner)
 //   eigen_ldlt    the same matrix, Eigen::SimplicialLDLT (the chain's matrix is banded: O(m))
 //   dense_ldlt    dense J W J^T + Eigen LDLT, O(m^3), up to N = 1024
-// Two chain shapes: "swinging" (random angles and velocities) and "straight"
-// (hanging at rest: the worst conditioning, iterations ~ m).
+//   default       solveConstraintSystem with the default settings (auto: the
+//                 sparse LDLT with its analysis reused, Jacobi-CG when redundant)
+// Three shapes (`shape`): 0 a "swinging" chain (random angles and velocities),
+// 1 a "straight" one (hanging at rest: the worst conditioning, iterations ~ m),
+// 2 a "grid": a k x k lattice of rods (a mesh, N = k) nailed at one corner.
 // BM_Matvec: one product J (W (J^T x)) from the block list vs Eigen's
 // SparseMatrix product on the same J; BM_MatvecRatio times both in one run.
 #include <benchmark/benchmark.h>
@@ -30,9 +33,12 @@ using Eigen::Vector2d;
 using Eigen::VectorXd;
 using SpMat = Eigen::SparseMatrix<double>;
 
-enum Variant { BlockCG, BlockJacobi, BlockCGLS, EigenCG, EigenLDLT, DenseLDLT };
-const char* kSeries[] = {"block_cg", "block_jacobi", "block_cgls",
-                         "eigen_cg", "eigen_ldlt",   "dense_ldlt"};
+enum Variant { BlockCG, BlockJacobi, BlockCGLS, EigenCG, EigenLDLT, DenseLDLT, Default };
+const char* kSeries[] = {"block_cg",   "block_jacobi", "block_cgls", "eigen_cg",
+                         "eigen_ldlt", "dense_ldlt",   "default"};
+enum Shape { Swinging, Straight, Grid };
+// The grid has its own plot: its series keep the chain's names (and colours).
+const char* kShapeSuffix[] = {"", "_straight", ""};
 constexpr double kTol = 1e-10;
 
 struct Chain {
@@ -64,6 +70,30 @@ void buildChain(Chain& c, int N, bool straight) {
     add();
     c.cs.add<pbm::RodConstraint>(c.ps, k - 1, k, L);
   }
+  c.gravity.resize(2 * c.ps.n());
+  for (int i = 0; i < c.ps.n(); ++i) c.gravity.segment<2>(2 * i) = Vector2d(0, -9.81 * m);
+}
+
+// A k x k lattice of rods, spacing 1/k, masses 1/k^2, nailed at one corner,
+// each particle moving at a small random velocity (CD §4: a mesh).
+void buildGrid(Chain& c, int k) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const double L = 1.0 / k, m = 1.0 / (k * k);
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) {
+      pbm::Particle p;
+      p.m = m;
+      p.x = Vector2d(j * L, -i * L);
+      p.v = 0.1 * Vector2d(U(rng), U(rng));
+      c.ps.add(p);
+    }
+  c.cs.add<pbm::NailConstraint>(c.ps, 0, Vector2d(0, 0));
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) {
+      if (j + 1 < k) c.cs.add<pbm::RodConstraint>(c.ps, i * k + j, i * k + j + 1, L);
+      if (i + 1 < k) c.cs.add<pbm::RodConstraint>(c.ps, i * k + j, (i + 1) * k + j, L);
+    }
   c.gravity.resize(2 * c.ps.n());
   for (int i = 0; i < c.ps.n(); ++i) c.gravity.segment<2>(2 * i) = Vector2d(0, -9.81 * m);
 }
@@ -114,6 +144,12 @@ Outcome evaluateOnce(Chain& c, Variant v, VectorXd& lambda) {
       }
       break;
     }
+    case Default: {
+      pbm::ConstraintSolverSettings settings;  // as every scene's default
+      settings.tolerance = kTol;
+      r = pbm::solveConstraintSystem(cs.J, W, b, lambda, settings).result;
+      break;
+    }
     case DenseLDLT: {
       const Eigen::MatrixXd J = cs.J.toDense();
       const Eigen::MatrixXd JWJt = J * W.asDiagonal() * J.transpose();
@@ -132,9 +168,12 @@ Outcome evaluateOnce(Chain& c, Variant v, VectorXd& lambda) {
 void BM_ConstraintForce(benchmark::State& state) {
   const int N = static_cast<int>(state.range(0));
   const auto v = static_cast<Variant>(state.range(1));
-  const bool straight = state.range(2) != 0;
+  const auto shape = static_cast<Shape>(state.range(2));
   Chain c;
-  buildChain(c, N, straight);
+  if (shape == Grid)
+    buildGrid(c, N);
+  else
+    buildChain(c, N, shape == Straight);
   VectorXd lambda;
   Outcome out;
   for (auto _ : state) {
@@ -145,26 +184,30 @@ void BM_ConstraintForce(benchmark::State& state) {
   state.counters["nnz"] = static_cast<double>(c.cs.J.nnz());
   state.counters["cg_iterations"] = out.iterations;
   state.counters["residual"] = out.residual;
-  state.counters["ms_per_eval"] = benchmark::Counter(
-      1e-3, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.SetLabel(std::string("series=") + kSeries[v] + (straight ? "_straight" : ""));
+  // Seconds per evaluation (the inverse of a rate, so the console prints it
+  // with its SI prefix, e.g. 3.43us).
+  state.counters["time_per_eval"] = benchmark::Counter(
+      1.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.SetLabel(std::string("series=") + kSeries[v] + kShapeSuffix[shape]);
 }
 
 void sweep(benchmark::internal::Benchmark* b) {
-  for (int v : {BlockCG, BlockJacobi, EigenCG, EigenLDLT, DenseLDLT, BlockCGLS})
+  for (int v : {BlockCG, BlockJacobi, EigenCG, EigenLDLT, DenseLDLT, BlockCGLS, Default})
     for (int N : {8, 32, 128, 512, 1024, 2048, 4096}) {
       if (v == DenseLDLT && N > 1024) continue;
       if (v == BlockCGLS && N > 512) continue;  // squared condition number: slow
-      b->Args({N, v, 0});
+      b->Args({N, v, Swinging});
     }
-  for (int v : {BlockCG, BlockJacobi, EigenLDLT})
-    for (int N : {8, 32, 128, 512}) b->Args({N, v, 1});
+  for (int v : {BlockCG, BlockJacobi, EigenLDLT, Default})
+    for (int N : {8, 32, 128, 512}) b->Args({N, v, Straight});
+  for (int v : {BlockCG, BlockJacobi, EigenLDLT, Default})
+    for (int k : {4, 8, 16, 32, 45}) b->Args({k, v, Grid});  // m = 2 + 2 k (k - 1), up to 3962
 }
 BENCHMARK(BM_ConstraintForce)
     ->Apply(sweep)
     ->Unit(benchmark::kMillisecond)
     ->MinTime(0.05)
-    ->ArgNames({"N", "variant", "straight"});
+    ->ArgNames({"N", "variant", "shape"});
 
 // One matrix-free product J (W (J^T x)): block list vs Eigen's SparseMatrix.
 void BM_Matvec(benchmark::State& state) {
@@ -189,8 +232,8 @@ void BM_Matvec(benchmark::State& state) {
     benchmark::DoNotOptimize(y.data());
   }
   state.counters["nnz"] = static_cast<double>(c.cs.J.nnz());
-  state.counters["ns_per_matvec"] = benchmark::Counter(
-      1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["time_per_matvec"] = benchmark::Counter(  // seconds per product
+      1.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.SetLabel(eigen ? "series=eigen_sparse" : "series=block_list");
 }
 BENCHMARK(BM_Matvec)

@@ -60,7 +60,11 @@ TinkertoyScene::TinkertoyScene()
   params_.add("ks", &ks_, 0.0, 10000.0, "feedback on C, 1/s^2 (eq 11; 0 = off)");
   params_.add("kd", &kd_, 0.0, 200.0, "feedback on Cdot, 1/s (critical: 2 sqrt(ks))");
   params_.choice("solver", &solver_,
-                 {{"cg", "CG"}, {"jacobi_cg", "Jacobi-CG"}, {"cgls", "CG least squares"}},
+                 {{"cg", "CG"},
+                  {"jacobi_cg", "Jacobi-CG"},
+                  {"cgls", "CG least squares"},
+                  {"ldlt", "sparse LDLT"},
+                  {"auto", "auto (from the system)"}},
                  "constraint solver (CD §4.4)");
   params_.add("cg_tol", &cgTol_, 1e-14, 1e-2, "solver tolerance, relative true residual").logScale =
       true;
@@ -404,8 +408,7 @@ void TinkertoyScene::hud(std::vector<std::string>& lines) const {
 void TinkertoyScene::panel() {
   // Folding sections, open at start where they fit: the panel fits 1280x800.
   const float plot = pbm::timePlotHeight(80.f);
-  if (pbm::panelSection("Constraint solve (eq 11, CG from lambda = 0)", 125.f, true, 5))
-    solvePanel();
+  if (pbm::panelSection("Constraint solve (eq 11)", 125.f, true, 5)) solvePanel();
   if (pbm::panelSection("Build (right click deletes)", 90.f, tool_ != Tool::Simulate, 4))
     buildPanel();
   // The pane's height as drawMatrixPane lays it out, with its caption.
@@ -422,7 +425,10 @@ void TinkertoyScene::panel() {
 
 void TinkertoyScene::solvePanel() {
   const auto s = solverSettings();
-  ImGui::Text("solver: %s   tol %.1e   cap %d", pbm::solverName(s.solver), s.tolerance,
+  // auto names the solver whose lambda the last solve used.
+  const bool picked = s.solver == pbm::ConstraintSolver::Auto && cf_ != nullptr && cf_->solves > 0;
+  ImGui::Text("solver: %s%s%s   tol %.1e   cap %d", pbm::solverName(s.solver), picked ? " -> " : "",
+              picked ? pbm::solverName(cf_->last.used) : "", s.tolerance,
               s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
   const bool ok = lastResidual_ <= s.tolerance || cs_.m() == 0;
   const ImVec4 col = ImGui::ColorConvertU32ToFloat4(!ok             ? pbm::colors::kEuler
@@ -517,7 +523,11 @@ void TinkertoyScene::drawMatrixPane() {
       }
   }
   ImGui::Dummy(ImVec2(jw + gap + cell * m, h + 2.f));
-  ImGui::TextDisabled("J: %d x %d (left)   J W J^T: %d x %d, never formed", m, cols, m, m);
+  // Only the sparse LDLT assembles J W J^T; the CG solvers apply it as J (W (J^T x)).
+  const bool formed =
+      cf_ != nullptr && cf_->solves > 0 && cf_->last.used == pbm::ConstraintSolver::LDLT;
+  ImGui::TextDisabled("J: %d x %d (left)   J W J^T: %d x %d, %s", m, cols, m, m,
+                      formed ? "assembled (sparse LDLT)" : "never formed");
 }
 
 }  // namespace ch06

@@ -65,7 +65,7 @@ class TinkertoyScene : public pbm::SteppedScene {
   int stepsPerFrame_ = 2;
   Tool tool_ = Tool::Simulate;
   double ks_ = 100.0, kd_ = 20.0, cgTol_ = 1e-10, maxIter_ = 0.0;
-  int solver_ = 1;  // index into ConstraintSolver: Jacobi-CG
+  int solver_ = 4;  // index into ConstraintSolver: Auto
   double g_ = 9.81, drag_ = 0.0;
   double newMass_ = 1.0;
 

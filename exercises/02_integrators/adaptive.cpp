@@ -1,3 +1,4 @@
+// Exercise 6 of 6 (last: it uses stepDoubling and proposeStepSize).
 // Exercise: one adaptive step (DEB §3). Loop: if h < options.hMin throw
 // SimulationDiverged; run stepDoubling(sys, options.method, h); if e <= tol,
 // install x_b (the two half steps: e measures its error) at t0 + h, update

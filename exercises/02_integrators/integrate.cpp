@@ -1,3 +1,5 @@
+// Exercise 1 of 6 (first: every other exercise and most tests step through
+// step(); with chapter 01's eulerStep it runs Euler at once).
 // Exercise: one step of a chosen method, and a fixed-step driver (DEB §2, §4).
 // step: dispatch Method::Euler to chapter 01's eulerStep, Midpoint to
 //   midpointStep, RK4 to rk4Step.

@@ -1,3 +1,4 @@
+// Exercise 2 of 6 (after integrate.cpp: the tests call step(sys, Method::Midpoint, h)).
 // Exercise: the midpoint method (DEB §2.2, Fig. 5). Write midpointStep against
 // the OdeSystem interface alone: read (x0, t0) (getState, or stateOf from
 // pbm/core/ode.h, which spares the copy when the model allows), evaluate f

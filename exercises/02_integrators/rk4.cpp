@@ -1,3 +1,4 @@
+// Exercise 3 of 6 (after integrate.cpp and midpoint.cpp).
 // Exercise: fourth-order Runge-Kutta (DEB §2.2). Four evaluations, at t0,
 // t0 + h/2 (twice) and t0 + h, each at the state built from the previous one:
 //   k1 = h f(x0, t0)               k2 = h f(x0 + k1/2, t0 + h/2)

@@ -1,3 +1,4 @@
+// Exercise 4 of 6 (needs step() from integrate.cpp).
 // Exercise: step doubling (DEB §3). From the installed (x0, t0) compute
 //   x_a: one step of size h,   x_b: two steps of size h/2,
 // e = |x_a - x_b| (Euclidean), and leave the model at (x0, t0) again.

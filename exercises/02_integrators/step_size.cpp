@@ -1,3 +1,4 @@
+// Exercise 5 of 6 (Ch02StepSize.RuleGivesNotesExamples... also calls stepDoubling, exercise 4).
 // Exercise: the step-size rule (DEB §3). The error of a step of an order-p
 // method grows as h^(p+1), so the step that just meets tol is
 //   h' = h (safety tol / e)^(1/(p+1)),

@@ -26,21 +26,26 @@ CgResult pcg(const LinearOperator& A, const Eigen::VectorXd* invDiag, const Eige
     res.converged = true;
     return res;
   }
-  auto precondition = [&](const Eigen::VectorXd& r) -> Eigen::VectorXd {
-    return invDiag ? Eigen::VectorXd(invDiag->cwiseProduct(r)) : r;
-  };
+  // Every vector is allocated once, before the iterations: an iteration
+  // writes into these buffers only (z aliases r when there is no
+  // preconditioner, so the plain method copies nothing).
   const double target = relTol * bnorm;
-  Eigen::VectorXd Ax(n), Ap(n);
+  Eigen::VectorXd Ax(n), Ap(n), r(n), p(n), zBuffer(invDiag ? n : 0);
+  const Eigen::VectorXd& z = invDiag ? zBuffer : r;
+  auto precondition = [&] {
+    if (invDiag) zBuffer = invDiag->cwiseProduct(r);
+  };
   A(x, Ax);
-  Eigen::VectorXd r = b - Ax;
+  r = b - Ax;
   double trueNorm = r.norm();
   int k = 0;
   while (trueNorm > target && k < maxIter) {
     // One CG run from the true residual r.
-    Eigen::VectorXd z = precondition(r);
-    Eigen::VectorXd p = z;
+    precondition();
+    p = z;
     double rz = r.dot(z);
-    while (k < maxIter && r.norm() > target) {
+    double rnorm = trueNorm;
+    while (k < maxIter && rnorm > target) {
       A(p, Ap);
       const double pAp = p.dot(Ap);
       if (!(pAp > 0.0)) break;  // p in A's null space (semidefinite A) or a breakdown
@@ -48,9 +53,10 @@ CgResult pcg(const LinearOperator& A, const Eigen::VectorXd* invDiag, const Eige
       x += alpha * p;
       r -= alpha * Ap;
       ++k;
-      z = precondition(r);
+      rnorm = r.norm();
+      precondition();
       const double rzNew = r.dot(z);
-      p = z + (rzNew / rz) * p;
+      p = z + (rzNew / rz) * p;  // coefficient-wise: in place, no temporary
       rz = rzNew;
     }
     A(x, Ax);
@@ -96,14 +102,14 @@ CgResult conjugateGradientLeastSquares(const LinearOperator& A, const LinearOper
     return res;
   }
   const double target = relTol * norm0;
-  Eigen::VectorXd Ax(n), q(n), s(n);
+  Eigen::VectorXd Ax(n), q(n), s(n), r(n), p(n);  // allocated once, as in pcg
   A(x, Ax);
-  Eigen::VectorXd r = b - Ax;
+  r = b - Ax;
   At(r, s);
   double trueNorm = s.norm();
   int k = 0;
   while (trueNorm > target && k < maxIter) {
-    Eigen::VectorXd p = s;
+    p = s;
     double gamma = s.squaredNorm();
     while (k < maxIter && std::sqrt(gamma) > target) {
       A(p, q);
