@@ -12,6 +12,11 @@ namespace {
 double endValue(const AABB& box, int axis, bool isEnd) {
   return isEnd ? box.hi[axis] : box.lo[axis];
 }
+
+// Strictly before by the key (value, isEnd): a begin before an end on ties.
+bool before(const Endpoint& p, const Endpoint& q) {
+  return p.value < q.value || (p.value == q.value && !p.isEnd && q.isEnd);
+}
 }  // namespace
 
 void CoherentSweep3D::init(const std::vector<AABB>& boxes) {
@@ -27,9 +32,7 @@ void CoherentSweep3D::init(const std::vector<AABB>& boxes) {
       list.push_back({boxes[i].lo[a], i, false});
       list.push_back({boxes[i].hi[a], i, true});
     }
-    std::sort(list.begin(), list.end(), [](const Endpoint& p, const Endpoint& q) {
-      return p.value < q.value || (p.value == q.value && !p.isEnd && q.isEnd);
-    });
+    std::sort(list.begin(), list.end(), before);
   }
   // The first frame (RBII §7.2.1): sweep x with an active list; every pair
   // that overlaps in x gets the 3D box test.
@@ -55,22 +58,39 @@ void CoherentSweep3D::update(const std::vector<AABB>& boxes) {
   boxes_ = boxes;
   stats_ = Stats{};
   for (int a = 0; a < 3; ++a) {
-    for (Endpoint& p : axis_[a]) p.value = endValue(boxes_[p.box], a, p.isEnd);
-    stats_.swaps[a] =
-        insertionSortEndpoints(axis_[a], [this](const Endpoint& moved, const Endpoint& passed) {
-          if (moved.isEnd == passed.isEnd || moved.box == passed.box) return;  // b/b, e/e
-          ++stats_.beSwaps;
-          const std::uint64_t k = key(moved.box, passed.box);
-          if (!moved.isEnd) {
-            // A begin passing below an end may start an overlap: test in 3D.
-            ++stats_.boxTests;
-            if (aabbOverlap(boxes_[moved.box], boxes_[passed.box]) && table_.insert(k).second)
-              ++stats_.statusChanges;
-          } else if (table_.erase(k)) {
-            // An end passing below a begin: disjoint on this axis, no test.
-            ++stats_.statusChanges;
-          }
-        });
+    std::vector<Endpoint>& list = axis_[a];
+    for (Endpoint& p : list) p.value = endValue(boxes_[p.box], a, p.isEnd);
+    // insertionSortEndpoints's sort, written out here so that each exchange
+    // is a few inline lines rather than a call through a std::function (the
+    // exchanges are most of a frame's work: the benchmark beside Bullet).
+    // Item k moves towards the front, shifting what it passes up by one.
+    long swaps = 0;
+    for (std::size_t k = 1; k < list.size(); ++k) {
+      const Endpoint moved = list[k];
+      std::size_t j = k;
+      for (; j > 0 && before(moved, list[j - 1]); --j, ++swaps) {
+        const Endpoint& passed = list[j - 1];
+        if (moved.isEnd != passed.isEnd && moved.box != passed.box) exchange(moved, passed);
+        list[j] = passed;
+      }
+      list[j] = moved;
+    }
+    stats_.swaps[a] = swaps;
+  }
+}
+
+// One b/e exchange (b/b and e/e change nothing): a begin passing below an end
+// may start an overlap, so test in 3D; an end passing below a begin ends one
+// on this axis, so remove the pair without a test.
+void CoherentSweep3D::exchange(const Endpoint& moved, const Endpoint& passed) {
+  ++stats_.beSwaps;
+  const std::uint64_t k = key(moved.box, passed.box);
+  if (!moved.isEnd) {
+    ++stats_.boxTests;
+    if (aabbOverlap(boxes_[moved.box], boxes_[passed.box]) && table_.insert(k).second)
+      ++stats_.statusChanges;
+  } else if (table_.erase(k)) {
+    ++stats_.statusChanges;
   }
 }
 

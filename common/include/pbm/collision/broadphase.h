@@ -76,6 +76,11 @@ class CoherentSweep3D {
   static std::uint64_t key(int i, int j);
 
  private:
+  // A helper update may use (the reference does): the table and stats change
+  // for one exchange of `moved` below `passed`, a begin and an end of two
+  // different boxes. Left undefined when unused.
+  void exchange(const Endpoint& moved, const Endpoint& passed);
+
   std::vector<AABB> boxes_;
   std::vector<Endpoint> axis_[3];
   std::unordered_set<std::uint64_t> table_;
