@@ -14,6 +14,7 @@
 #include <numbers>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_world_matrix.h"
 #include "pbm/rigid/torque_free.h"
@@ -135,7 +136,17 @@ class DriftScene : public RigidScene {
   }
   void drawExtras(pbm::Canvas3D& canvas) override {
     const auto& mb = matrix_.bodies.at(0);
-    canvas.box(mb.x, mb.R, mb.halfExtents, IM_COL32(190, 150, 120, 255));
+    // Once R's columns have grown threefold the shaded box would fill the
+    // view and hide the quaternion box: draw its edges only, and say so.
+    const double grown = mb.R.colwise().norm().maxCoeff();
+    if (grown < 3.0) {
+      canvas.box(mb.x, mb.R, mb.halfExtents, IM_COL32(190, 150, 120, 255));
+    } else {
+      canvas.wireBox(mb.x, mb.R, mb.halfExtents, IM_COL32(190, 150, 120, 255), 1.5f);
+      canvas.text(mb.x + Vector3d(0.0, 0.8, 0.0),
+                  pbm::format("columns of R grown x%.3g: edges only", grown), pbm::colors::kText,
+                  {-90.f, -10.f});
+    }
     static const pbm::Color axis[3] = {IM_COL32(235, 87, 87, 255), IM_COL32(111, 207, 120, 255),
                                        IM_COL32(86, 156, 245, 255)};
     for (int k = 0; k < 3; ++k)
@@ -151,19 +162,21 @@ class DriftScene : public RigidScene {
     const double n = static_cast<double>(matrixStepper_.steps());
     const int p = stepper_.method().order;
     const double theta = omega_ * settings_.h;
-    lines.push_back(fmt("per step: R x %.9f, |q| x %.9f", pbm::amplificationModulus(p, theta),
-                        pbm::amplificationModulus(p, 0.5 * theta)));
+    lines.push_back(pbm::format("per step: R x %.9f, |q| x %.9f",
+                                pbm::amplificationModulus(p, theta),
+                                pbm::amplificationModulus(p, 0.5 * theta)));
     if (renormalize_) {
-      lines.push_back(fmt("|q| - 1 = %.2e, ||R^T R - 1|| = %.2e (renormalized)", qb.q.norm() - 1.0,
-                          pbm::orthonormalityError(mb.R)));
+      lines.push_back(pbm::format("|q| - 1 = %.2e, ||R^T R - 1|| = %.2e (renormalized)",
+                                  qb.q.norm() - 1.0, pbm::orthonormalityError(mb.R)));
       return;
     }
-    lines.push_back(
-        fmt("|q| - 1 = %.4e (closed form %.4e)", qb.q.norm() - 1.0, std::pow(qFactor(), n) - 1.0));
-    lines.push_back(fmt("||R^T R - 1|| = %.4e (closed form %.4e)", pbm::orthonormalityError(mb.R),
-                        closedOrth(n)));
-    lines.push_back(fmt("matrix column x length %.6f (closed form %.6f)", mb.R.col(0).norm(),
-                        std::pow(pbm::amplificationModulus(p, theta), n)));
+    lines.push_back(pbm::format("|q| - 1 = %.4e (closed form %.4e)", qb.q.norm() - 1.0,
+                                std::pow(qFactor(), n) - 1.0));
+    lines.push_back(pbm::format("||R^T R - 1|| = %.4e (closed form %.4e)",
+                                pbm::orthonormalityError(mb.R), closedOrth(n)));
+    lines.push_back(pbm::format("matrix column x length %.6f (closed form %.6f)",
+                                mb.R.col(0).norm(),
+                                std::pow(pbm::amplificationModulus(p, theta), n)));
   }
   void extraPanel() override {
     std::vector<pbm::XYSeries> s(4);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <random>
 
+#include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "rigid_scene.h"
 #include "scenes.h"
@@ -60,9 +61,9 @@ class ManyBodiesScene : public RigidScene {
     orbit_.distance = 4.0 * extent + 6.0;
   }
   void extraHud(std::vector<std::string>& lines) const override {
-    lines.push_back(fmt("%.0f bodies: %.0f numbers in the state (13 each)",
-                        static_cast<double>(world_.bodies.size()),
-                        static_cast<double>(world_.dim())));
+    lines.push_back(pbm::format("%.0f bodies: %.0f numbers in the state (13 each)",
+                                static_cast<double>(world_.bodies.size()),
+                                static_cast<double>(world_.dim())));
   }
 
  private:

@@ -18,6 +18,7 @@
 #include <numbers>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/torque_free.h"
 #include "pbm/viewer/canvas3d.h"
@@ -96,8 +97,8 @@ class PushScene : public RigidScene {
     }
   }
   std::string pushText() const {
-    return on_ ? fmt("pushing (until t = %.4g s)", pushTime_)
-               : fmt("pushed for %.4g s, now coasting", pushEnd_);
+    return on_ ? pbm::format("pushing (until t = %.4g s)", pushTime_)
+               : pbm::format("pushed for %.4g s, now coasting", pushEnd_);
   }
 
   double f_ = 6.0, pushTime_ = 2.0;
@@ -208,16 +209,18 @@ class BlockPushScene : public PushScene {
   void extraHud(std::vector<std::string>& lines) const override {
     const auto& b = world_.bodies.at(0);
     lines.push_back(pushText() + (bodyFixed_ ? ", body-fixed" : ", world-fixed"));
-    lines.push_back(fmt("net force (%.4g, %.4g, %.4g) N", b.force.x(), b.force.y(), b.force.z()));
-    lines.push_back(fmt("torque (%.4g, %.4g, %.4g) N m", b.torque.x(), b.torque.y(), b.torque.z()));
+    lines.push_back(
+        pbm::format("net force (%.4g, %.4g, %.4g) N", b.force.x(), b.force.y(), b.force.z()));
+    lines.push_back(
+        pbm::format("torque (%.4g, %.4g, %.4g) N m", b.torque.x(), b.torque.y(), b.torque.z()));
     if (couple_) {
       const double th = thetaExact();
       if (std::isfinite(th))
-        lines.push_back(fmt("theta = %.6f rad, exact 6f t^2/(2 I_yy) = %.6f", theta_, th));
+        lines.push_back(pbm::format("theta = %.6f rad, exact 6f t^2/(2 I_yy) = %.6f", theta_, th));
       else
-        lines.push_back(fmt("theta = %.6f rad (a pendulum: no ghost)", theta_));
+        lines.push_back(pbm::format("theta = %.6f rad (a pendulum: no ghost)", theta_));
     } else {
-      lines.push_back(fmt("centre from x0 + f t^2 / M: %.2e m", (b.x - xExact()).norm()));
+      lines.push_back(pbm::format("centre from x0 + f t^2 / M: %.2e m", (b.x - xExact()).norm()));
     }
   }
 
@@ -305,11 +308,14 @@ class ForceVsTorqueScene : public PushScene {
   void extraHud(std::vector<std::string>& lines) const override {
     const double T = pushedFor(), M = world_.bodies.at(kA).mass;
     lines.push_back(pushText());
-    lines.push_back(fmt("v_A = %.6f, v_B = %.6f m/s (F T/M = %.6f)", world_.bodies.at(kA).v.y(),
-                        world_.bodies.at(kB).v.y(), f_ * T / M));
-    lines.push_back(fmt("KE_A = %.6f J (|F|^2 T^2/2M = %.6f)", ke(kA), f_ * f_ * T * T / (2 * M)));
-    lines.push_back(fmt("KE_B = %.6f J, F.(p(T) - p(0)) = %.6f", ke(kB), workB_));
-    lines.push_back(fmt("KE_B - KE_A = %.6f J, F.(R r0 - r0) = %.6f", ke(kB) - ke(kA), extraB_));
+    lines.push_back(pbm::format("v_A = %.6f, v_B = %.6f m/s (F T/M = %.6f)",
+                                world_.bodies.at(kA).v.y(), world_.bodies.at(kB).v.y(),
+                                f_ * T / M));
+    lines.push_back(
+        pbm::format("KE_A = %.6f J (|F|^2 T^2/2M = %.6f)", ke(kA), f_ * f_ * T * T / (2 * M)));
+    lines.push_back(pbm::format("KE_B = %.6f J, F.(p(T) - p(0)) = %.6f", ke(kB), workB_));
+    lines.push_back(
+        pbm::format("KE_B - KE_A = %.6f J, F.(R r0 - r0) = %.6f", ke(kB) - ke(kA), extraB_));
   }
 
  private:

@@ -9,6 +9,7 @@
 #include <memory>
 #include <numbers>
 
+#include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/torque_free.h"
@@ -62,12 +63,6 @@ void CrossingTimer::push(double t, double v) {
     ++crossings;
   }
   lastT = t, lastV = v, started = true;
-}
-
-std::string RigidScene::fmt(const char* f, double a, double b, double c, double d) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, f, a, b, c, d);
-  return buf;
 }
 
 RigidScene::RigidScene()
@@ -249,7 +244,8 @@ void RigidScene::drawMouseSpring(pbm::Canvas3D& canvas) {
   // The force at its point, 0.05 m per N, at most 3 m.
   const double len = std::min(3.0, 0.05 * F.norm());
   if (len > 1e-6) canvas.arrow(p, p + len * F.normalized(), pbm::colors::kWarning, 2.5f, 12.f);
-  canvas.text(mouse_->anchor, fmt("mouse spring |F| = %.3g N", F.norm()), pbm::colors::kAdaptive);
+  canvas.text(mouse_->anchor, pbm::format("mouse spring |F| = %.3g N", F.norm()),
+              pbm::colors::kAdaptive);
 }
 
 void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
@@ -297,20 +293,20 @@ void RigidScene::hud(std::vector<std::string>& lines) const {
   const BodyReadout b = focus();
   const double e = totalEnergy();
   lines.push_back("method " + stepper_.method().label +
-                  fmt("   bodies %.0f", static_cast<double>(world_.bodies.size())));
+                  pbm::format("   bodies %.0f", static_cast<double>(world_.bodies.size())));
   if (energyConserved() && E0_ != 0.0)
-    lines.push_back(fmt("E = %.7g J   dE/E0 = %.2e", e, (e - E0_) / std::abs(E0_)));
+    lines.push_back(pbm::format("E = %.7g J   dE/E0 = %.2e", e, (e - E0_) / std::abs(E0_)));
   else
-    lines.push_back(fmt("E = %.7g J (forces do work)", e));
-  lines.push_back(fmt("|L| = %.7g   |L - L0| = %.2e", b.L.norm(), (b.L - L0_).norm()));
+    lines.push_back(pbm::format("E = %.7g J (forces do work)", e));
+  lines.push_back(pbm::format("|L| = %.7g   |L - L0| = %.2e", b.L.norm(), (b.L - L0_).norm()));
   if (std::isnan(b.qNormErr))
-    lines.push_back(fmt("||R^T R - 1|| = %.2e", b.orthErr));
+    lines.push_back(pbm::format("||R^T R - 1|| = %.2e", b.orthErr));
   else
-    lines.push_back(fmt("|q| - 1 = %.2e   ||R^T R - 1|| = %.1e", b.qNormErr, b.orthErr));
+    lines.push_back(pbm::format("|q| - 1 = %.2e   ||R^T R - 1|| = %.1e", b.qNormErr, b.orthErr));
   extraHud(lines);
   if (mouse_ && mouse_->body >= 0)
-    lines.push_back(fmt("mouse spring on body %.0f: |F| = %.3g N", mouse_->body,
-                        mouse_->worldForce(world_.bodies.at(mouse_->body)).norm()));
+    lines.push_back(pbm::format("mouse spring on body %d: |F| = %.3g N", mouse_->body,
+                                mouse_->worldForce(world_.bodies.at(mouse_->body)).norm()));
 }
 
 void RigidScene::panel() {

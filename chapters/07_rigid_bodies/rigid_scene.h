@@ -120,7 +120,6 @@ class RigidScene : public pbm::Scene {
   pbm::RigidBody blockFromParams(const Eigen::Vector3d& x0 = Eigen::Vector3d::Zero()) const;
   // Kinetic plus potential energy of what the scene shows, J.
   virtual double totalEnergy() const;
-  static std::string fmt(const char* f, double a = 0, double b = 0, double c = 0, double d = 0);
 
   pbm::RigidWorld world_;
   const pbm::MethodList& methods_ = pbm::rigidMethods();

@@ -11,6 +11,7 @@
 #include <limits>
 #include <numbers>
 
+#include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/torque_free.h"
@@ -110,12 +111,13 @@ class SpinScene : public RigidScene {
     const double T = pbm::flipPeriod(I, omegaBody0_);
     const std::string watched = std::string("omega_b") + kAxisNames[flipAxis_];
     if (kind_ == SpinKind::Intermediate) {
-      lines.push_back(fmt("growth rate lambda = %.7f 1/s", pbm::intermediateAxisRate(I, omega_)));
+      lines.push_back(
+          pbm::format("growth rate lambda = %.7f 1/s", pbm::intermediateAxisRate(I, omega_)));
       lines.push_back(periodText("flip period 4K(k)/p", T));
     } else {
       const double Omega = pbm::principalSpin(I, axis_, omega_).rate;
-      lines.push_back(fmt("wobble Omega = %.7f 1/s, 2 pi/Omega = %.5f s", Omega,
-                          2.0 * std::numbers::pi / Omega));
+      lines.push_back(pbm::format("wobble Omega = %.7f 1/s, 2 pi/Omega = %.5f s", Omega,
+                                  2.0 * std::numbers::pi / Omega));
       lines.push_back(periodText("exact period 4K(k)/p", T));
     }
     lines.push_back(measuredText(flips_, watched.c_str()));
@@ -157,7 +159,7 @@ class TorqueFreeScene : public RigidScene {
   bool timesFlips() const override { return true; }
   void extraHud(std::vector<std::string>& lines) const override {
     const Vector3d I = world_.bodies.at(0).Ibody.diagonal();
-    lines.push_back(fmt("Ibody = diag(%.4g, %.4g, %.4g)", I.x(), I.y(), I.z()));
+    lines.push_back(pbm::format("Ibody = diag(%.4g, %.4g, %.4g)", I.x(), I.y(), I.z()));
     const int c = pbm::polhodeAxis(I, omegaBody0_);
     lines.push_back(std::string("omega_b circles the ") +
                     (I[c] >= I.maxCoeff() ? "largest" : "smallest") + " axis, " + kAxisNames[c]);
@@ -239,10 +241,11 @@ class SymmetricTopScene : public RigidScene {
     const double I1 = b.Ibody(0, 0), I3 = b.Ibody(2, 2);
     const Vector3d L = L0();
     const double c = L.dot(R0_.col(2)) * (1.0 / I3 - 1.0 / I1);
-    lines.push_back(fmt("precession |L|/I1 = %.6f rad/s, c = %.6f rad/s", L.norm() / I1, c));
-    lines.push_back(fmt("cos(n, L): exact %.6f, now %.6f", L.dot(R0_.col(2)) / L.norm(),
-                        L.normalized().dot(b.R.col(2))));
-    lines.push_back(fmt("angle from the exact R(t): %.2e rad", angleErr_));
+    lines.push_back(
+        pbm::format("precession |L|/I1 = %.6f rad/s, c = %.6f rad/s", L.norm() / I1, c));
+    lines.push_back(pbm::format("cos(n, L): exact %.6f, now %.6f", L.dot(R0_.col(2)) / L.norm(),
+                                L.normalized().dot(b.R.col(2))));
+    lines.push_back(pbm::format("angle from the exact R(t): %.2e rad", angleErr_));
   }
 
  private:

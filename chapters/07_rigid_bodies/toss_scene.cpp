@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/viewer/canvas3d.h"
 #include "rigid_scene.h"
@@ -100,9 +101,9 @@ class GravityTossScene : public RigidScene {
     canvas.text(exact(0.5 * arcTime()), "exact parabola", pbm::colors::kExact, {8.f, -22.f});
   }
   void extraHud(std::vector<std::string>& lines) const override {
-    lines.push_back(fmt("centre of mass from the parabola: %.2e m",
-                        (world_.bodies.at(0).x - exact(time())).norm()));
-    lines.push_back(fmt("max |q - q_twin| (zero-g twin): %.3g", maxDq_));
+    lines.push_back(pbm::format("centre of mass from the parabola: %.2e m",
+                                (world_.bodies.at(0).x - exact(time())).norm()));
+    lines.push_back(pbm::format("max |q - q_twin| (zero-g twin): %.3g", maxDq_));
   }
   void extraPanel() override { ImGui::TextWrapped("The scene starts over after each throw."); }
 
