@@ -104,19 +104,13 @@ class DriftScene : public RigidScene {
   }
   BodyReadout focus() const override {
     if (state_ == 0) return readBody(world_.bodies.at(0));
+    // The matrix state has no q, and a drifted R is no rotation: omega_b
+    // needs R's inverse, not its transpose.
     const auto& b = matrix_.bodies.at(0);
-    BodyReadout r;
-    r.x = b.x;
-    r.q = Eigen::Quaterniond(kNaN, kNaN, kNaN, kNaN);  // the matrix state has no q
-    r.R = b.R;
-    r.P = b.P;
-    r.L = b.L;
-    r.omega = b.omega;
+    BodyReadout r = readBody(b);
+    r.q = Eigen::Quaterniond(kNaN, kNaN, kNaN, kNaN);
     r.omegaBody = b.R.inverse() * b.omega;
-    r.eLin = 0.5 * b.P.dot(b.v);
-    r.eRot = 0.5 * b.omega.dot(b.L);
     r.qNormErr = kNaN;
-    r.orthErr = pbm::orthonormalityError(b.R);
     return r;
   }
   double totalEnergy() const override {

@@ -35,7 +35,9 @@ void CoherentSweep3D::init(const std::vector<AABB>& boxes) {
     std::sort(list.begin(), list.end(), before);
   }
   // The first frame (RBII §7.2.1): sweep x with an active list; every pair
-  // that overlaps in x gets the 3D box test.
+  // that overlaps in x gets the 3D box test at once. Not sweepAndPrune1D: it
+  // would store and sort every x-overlapping pair first (millions at 10^4
+  // boxes), which made the first frame 15 times slower.
   std::vector<int> active, where(n, -1);
   for (const Endpoint& p : axis_[0]) {
     if (!p.isEnd) {
