@@ -1,0 +1,221 @@
+// Reference: Dantzig's pivoting method for the contact LCP (Baraff 1994 §4;
+// RBII §9 calls the problem a quadratic program). Forces start at 0, so a = b.
+// Each contact d with a_d < 0 is driven: f_d grows while the clamped set C
+// keeps a = 0 and the unclamped set NC keeps f = 0, until a_d reaches 0 or
+// another index changes sets first (then the direction is recomputed).
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "pbm/resting/lcp.h"
+
+namespace pbm {
+namespace {
+
+// The Cholesky factor of A_CC, kept as C changes: adding an index is one
+// triangular solve and a square root, removing one is a sweep of Givens
+// rotations over the rows below it, both O(|C|^2): the "incremental
+// factorisation" that makes a pivot cost O(n^2) instead of O(n^3).
+class IncrementalCholesky {
+ public:
+  explicit IncrementalCholesky(int n) : L_(n, n) {}
+  int size() const { return m_; }
+  const std::vector<int>& indices() const { return idx_; }
+
+  // l = L^-1 A'_Cj, the row index j would add.
+  Eigen::VectorXd rowFor(const Eigen::MatrixXd& A, int j) const {
+    Eigen::VectorXd col(m_);
+    for (int k = 0; k < m_; ++k) col(k) = A(idx_[k], j);
+    if (m_ > 0) L_.topLeftCorner(m_, m_).triangularView<Eigen::Lower>().solveInPlace(col);
+    return col;
+  }
+  // The Schur complement A'_jj - l.l: how independent j is of C.
+  double schur(const Eigen::MatrixXd& A, int j) const {
+    return A(j, j) - rowFor(A, j).squaredNorm();
+  }
+  bool add(const Eigen::MatrixXd& A, int j) {
+    const Eigen::VectorXd l = rowFor(A, j);
+    const double s = A(j, j) - l.squaredNorm();
+    if (!(s > 0.0)) return false;
+    L_.row(m_).head(m_) = l.transpose();
+    L_(m_, m_) = std::sqrt(s);
+    idx_.push_back(j);
+    ++m_;
+    return true;
+  }
+  void remove(int j) {
+    const int p = static_cast<int>(std::find(idx_.begin(), idx_.end(), j) - idx_.begin());
+    // Deleting row p leaves rows p..m-2 with one entry right of the diagonal;
+    // rotating columns (i, i+1) clears it and keeps L L^T.
+    for (int r = p; r + 1 < m_; ++r) L_.row(r).head(m_) = L_.row(r + 1).head(m_);
+    for (int i = p; i + 1 < m_; ++i) {
+      const double x = L_(i, i), y = L_(i, i + 1);
+      const double r = std::hypot(x, y);
+      if (r == 0.0) continue;
+      const double c = x / r, s = y / r;
+      for (int k = i; k + 1 < m_; ++k) {
+        const double u = L_(k, i), v = L_(k, i + 1);
+        L_(k, i) = c * u + s * v;
+        L_(k, i + 1) = -s * u + c * v;
+      }
+    }
+    --m_;
+    L_.row(m_).head(m_ + 1).setZero();
+    L_.col(m_).head(m_ + 1).setZero();
+    idx_.erase(idx_.begin() + p);
+  }
+  // x = -A_CC^-1 A'_Cd, the clamped forces' direction (fdirection).
+  Eigen::VectorXd direction(const Eigen::MatrixXd& A, int d) const {
+    Eigen::VectorXd x = rowFor(A, d);
+    if (m_ > 0) L_.topLeftCorner(m_, m_).transpose().triangularView<Eigen::Upper>().solveInPlace(x);
+    return -x;
+  }
+
+ private:
+  Eigen::MatrixXd L_;
+  int m_ = 0;
+  std::vector<int> idx_;
+};
+
+}  // namespace
+
+LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                          const LcpOptions& options) {
+  const int n = static_cast<int>(b.size());
+  LcpResult out;
+  out.f = Eigen::VectorXd::Zero(n);
+  out.a = b;
+  if (A.rows() != n || A.cols() != n || !A.allFinite() || !b.allFinite()) {
+    out.why = "not finite";
+    if (A.rows() != n || A.cols() != n) out.why = "A and b differ in size";
+    return out;
+  }
+  // Scale to a unit diagonal (f = D f', a' = D a): the tolerances below are
+  // then relative. A zero diagonal is a contact between fixed bodies: dropped.
+  Eigen::VectorXd D = Eigen::VectorXd::Zero(n);
+  for (int i = 0; i < n; ++i)
+    if (A(i, i) > 0.0) D(i) = 1.0 / std::sqrt(A(i, i));
+  const Eigen::MatrixXd As = D.asDiagonal() * A * D.asDiagonal();
+  const Eigen::VectorXd bs = D.cwiseProduct(b);
+  const double bmax = std::max(1.0, bs.lpNorm<Eigen::Infinity>());
+  const double epsA = 1e-10 * bmax, tau = 1e-9;
+  const int cap = options.maxPivots >= 0 ? options.maxPivots : 20 * n + 20;
+
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(n), a = bs;
+  std::vector<LcpSet> set(n, LcpSet::Untreated);
+  IncrementalCholesky chol(n);
+  Eigen::VectorXd df(n), da(n);
+
+  auto report = [&](int d, int j, double s) {
+    if (!options.onPivot) return;
+    LcpPivot p;
+    p.drive = d;
+    p.blocker = j;
+    p.step = s;
+    p.f = D.cwiseProduct(f);
+    p.df = D.cwiseProduct(df);
+    p.a = p.da = Eigen::VectorXd::Zero(n);
+    for (int i = 0; i < n; ++i)
+      if (D(i) > 0) p.a(i) = a(i) / D(i), p.da(i) = da(i) / D(i);
+    p.sets = set;
+    options.onPivot(p);
+  };
+  auto fail = [&](const std::string& why) {
+    out.f = D.cwiseProduct(f);
+    out.a = A * out.f + b;
+    out.why = why;
+    out.ok = false;
+    return out;
+  };
+
+  // compute_forces: while an untreated contact accelerates into its partner,
+  // drive the lowest such index (a fixed rule, so runs are reproducible).
+  // Driving d moves the untreated a's too: the scan starts over each time.
+  for (;;) {
+    int d = 0;
+    while (d < n && !(set[d] == LcpSet::Untreated && D(d) > 0.0 && a(d) < -epsA)) ++d;
+    if (d == n) break;
+    // drive_to_zero(d)
+    for (;;) {
+      // D.4: rounding may leave a_d a hair below zero after another index
+      // blocked "first": finish d rather than search a direction of zero.
+      if (a(d) >= -epsA) {
+        if (f(d) == 0.0) {
+          set[d] = LcpSet::NotClamped;
+        } else if (chol.add(As, d)) {
+          set[d] = LcpSet::Clamped;
+          a(d) = 0.0;
+        } else {
+          return fail("Cholesky failed");
+        }
+        break;
+      }
+      // fdirection: raise f_d by 1, keep a_C = 0.
+      df.setZero();
+      df(d) = 1.0;
+      const Eigen::VectorXd x = chol.direction(As, d);
+      for (int k = 0; k < chol.size(); ++k) df(chol.indices()[k]) = x(k);
+      da.noalias() = As * df;
+      for (int i : chol.indices()) da(i) = 0.0;
+      // maxstep, ties to d and then to the lowest index; a blocker of NC
+      // numerically dependent on C (Schur complement <= tau) cannot join C.
+      double s = std::numeric_limits<double>::infinity();
+      int j = -1;
+      for (int i = 0; i < n; ++i) {
+        double r = std::numeric_limits<double>::infinity();
+        if (set[i] == LcpSet::Clamped && df(i) < -tau) r = -f(i) / df(i);
+        if (set[i] == LcpSet::NotClamped && da(i) < -tau && chol.schur(As, i) > tau)
+          r = -a(i) / da(i);
+        if (r < s) s = std::max(r, 0.0), j = i;
+      }
+      // d wins a tie, also one that rounding breaks by a few ulps: had
+      // another index clamped first, d could be left dependent on C with
+      // a_d = 0 and f_d > 0, a state no set can hold.
+      if (da(d) > tau) {
+        const double sd = -a(d) / da(d);
+        if (sd <= s * (1.0 + 1e-9)) s = sd, j = d;
+      }
+      if (j < 0) {
+        // No blocker: an unbounded ray, unless a_d's drift is the cause.
+        a = As * f + bs;
+        for (int i : chol.indices()) a(i) = 0.0;
+        if (a(d) >= -1e-7 * bmax) {
+          set[d] = LcpSet::NotClamped;
+          break;
+        }
+        out.certificate = D.cwiseProduct(df).cwiseMax(0.0);
+        return fail("infeasible");
+      }
+      f += s * df;
+      a += s * da;
+      ++out.pivots;
+      if (j == d) {
+        if (!chol.add(As, d)) return fail("Cholesky failed");
+        set[d] = LcpSet::Clamped;
+        a(d) = 0.0;
+        report(d, j, s);
+        break;
+      }
+      if (set[j] == LcpSet::Clamped) {
+        chol.remove(j);
+        set[j] = LcpSet::NotClamped;
+        f(j) = 0.0;
+      } else {
+        if (!chol.add(As, j)) return fail("Cholesky failed");
+        set[j] = LcpSet::Clamped;
+        a(j) = 0.0;
+      }
+      report(d, j, s);
+      if (out.pivots > cap) return fail("pivot cap");
+    }
+  }
+  for (int i = 0; i < n; ++i)
+    if (set[i] == LcpSet::Untreated) set[i] = LcpSet::NotClamped;
+  out.f = D.cwiseProduct(f);
+  out.a = A * out.f + b;
+  out.ok = true;
+  return out;
+}
+
+}  // namespace pbm
