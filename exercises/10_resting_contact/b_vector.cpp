@@ -1,0 +1,18 @@
+// Exercise: the vector b of d'' = A f + b (RBII §9 (9-4), App. D compute_b_vector).
+// computeBVector: b_i = n_i . (pointAcceleration(a, p) - pointAcceleration(b, p))
+//   + 2 computeNdot(c_i) . (pointVelocity(a, p) - pointVelocity(b, p)),
+//   chapter 07's pointAcceleration giving the external-force, gyroscopic
+//   (L x omega) and centripetal terms from the accumulators. Null bodies
+//   contribute nothing. The notes' 001 copy writes L * omega: it is L x omega.
+// Needs computeNdot. Tests: Ch10BVector.* (finite differences of (9-4)).
+#include "pbm/core/exercise.h"
+#include "pbm/resting/contact_forces.h"
+
+namespace pbm {
+
+Eigen::VectorXd computeBVector(const std::vector<Contact>& /*contacts*/) {
+  PBM_TODO("computeBVector",
+           "RBII App. D: n . (pddot_a - pddot_b) + 2 ndot . (pdot_a - pdot_b) per contact");
+}
+
+}  // namespace pbm

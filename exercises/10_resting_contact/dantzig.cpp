@@ -1,0 +1,28 @@
+// Exercise: Dantzig's pivoting method for the contact LCP (Baraff 1994 §4,
+// which RBII §9 recommends). Start with f = 0, a = b, every index untreated.
+// While some untreated d has a_d < 0, drive it to zero:
+//   fdirection: df_d = 1; on the clamped set C, df_C = -A_CC^-1 A_Cd (keeps a_C = 0);
+//   da = A df (set da_C = 0 exactly);
+//   maxstep: the largest s >= 0 before a_d reaches 0 (da_d > 0), a clamped f_i
+//   reaches 0 (df_i < 0: i moves to NC), or an unclamped a_i reaches 0
+//   (da_i < 0: i moves to C); s = 0 is legal;
+//   f += s df, a += s da; stop when d itself blocked (d joins C).
+// No blocker at all: the LCP is infeasible; certificate = df (A df = 0, df^T b < 0).
+// In floating point (the tests have redundant contacts): scale by
+// diag(A)^-1/2, compare with tolerances, let d win ties, do not clamp an
+// index whose Schur complement on C is ~0, cap the pivots at 20 n + 20.
+// Call options.onPivot after every pivot. An incremental Cholesky of A_CC is
+// the fast way; a fresh LDLT of A_CC per pivot passes the tests too.
+// Tests: Ch10Dantzig.*, then every scene test.
+#include "pbm/core/exercise.h"
+#include "pbm/resting/lcp.h"
+
+namespace pbm {
+
+LcpResult solveLcpDantzig(const Eigen::MatrixXd& /*A*/, const Eigen::VectorXd& /*b*/,
+                          const LcpOptions& /*options*/) {
+  PBM_TODO("solveLcpDantzig",
+           "Baraff 1994 §4: drive each d with a_d < 0 to zero, keeping a_C = 0 and f_NC = 0");
+}
+
+}  // namespace pbm
