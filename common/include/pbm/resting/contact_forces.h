@@ -15,8 +15,8 @@ namespace pbm {
 // --- [ndot.cpp]
 // The rate of change of the normal (App. D, compute_ndot): vertex/face: the
 // normal turns with b, omega_b x n; edge/edge: with u = ea x eb,
-// u' = (omega_a x ea) x eb + ea x (omega_b x eb), n' = (u' - (u'.n) n) / |u|
-// (the notes' code writes * for x and divides by the wrong length).
+// u' = (omega_a x ea) x eb + ea x (omega_b x eb), n' = (u' - (u'.n) n) / |u|, negated when n =
+// -u/|u| (the notes' code writes * for x and divides by the wrong length).
 Eigen::Vector3d computeNdot(const Contact& c);
 
 // --- [a_matrix.cpp]
