@@ -1,0 +1,194 @@
+// Chapter 10 tests, part: the LCP solvers (RBII §9: a = A f + b >= 0,
+// f >= 0, f . a = 0; Baraff 1994 §4 for Dantzig's method), checked against
+// the SVD enumeration of 10_resting_contact_test.h.
+#include "10_resting_contact_test.h"
+
+using namespace ch10_test;
+using pbm::LcpResult;
+using pbm::LcpSet;
+
+namespace {
+
+// The three conditions, relative to the problem's scale.
+::testing::AssertionResult complementary(const LcpResult& r, const MatrixXd& A, const VectorXd& b) {
+  if (r.f.size() != b.size()) return ::testing::AssertionFailure() << "f has the wrong size";
+  const VectorXd a = A * r.f + b;  // recomputed: the solver's own a is not trusted
+  const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+  const double fmax = std::max(1.0, r.f.cwiseAbs().maxCoeff());
+  if (r.f.minCoeff() < -1e-9 * fmax)
+    return ::testing::AssertionFailure() << "(9-6) f >= 0 violated: min f = " << r.f.minCoeff();
+  if (a.minCoeff() < -1e-9 * s)
+    return ::testing::AssertionFailure() << "(9-5) a >= 0 violated: min a = " << a.minCoeff();
+  if (complementarity(r.f, a, b) > 1e-9)
+    return ::testing::AssertionFailure()
+           << "(9-7) f_i a_i = 0 violated: " << complementarity(r.f, a, b);
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+// Claims: complementarity, existence (every system at rest is solvable), and
+// uniqueness of what matters: a and the net wrench J^T f agree with the
+// enumeration even where f does not (redundant contacts).
+TEST(Ch10Dantzig, AgreesWithEnumerationAtRest) {
+  std::mt19937_64 rng(20);
+  int checked = 0;
+  for (int trial = 0; trial < 10000; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 9), k = 1 + static_cast<int>(rng() % n);
+    const LcpCase c = randomAtRest(rng, n, k);
+    const LcpResult r = pbm::solveLcpDantzig(c.A, c.b);
+    ASSERT_TRUE(r.ok) << "trial " << trial << " (n = " << n << ", rank " << k
+                      << "): RBII §9: a system at rest always has contact forces; the solver said: "
+                      << r.why;
+    ASSERT_TRUE(complementary(r, c.A, c.b)) << "trial " << trial << ", n = " << n;
+    const auto f = lcpOracle(c.A, c.b);
+    if (!f) continue;  // the oracle's own tolerance; rare
+    const VectorXd aWant = c.A * *f + c.b, aGot = c.A * r.f + c.b;
+    const double s = std::max(1.0, c.b.cwiseAbs().maxCoeff());
+    ASSERT_LE((aGot - aWant).cwiseAbs().maxCoeff(), 1e-8 * s)
+        << "trial " << trial << ": the accelerations a are unique (RBII §9)";
+    ASSERT_LE((c.G.transpose() * (r.f - *f)).cwiseAbs().maxCoeff(),
+              1e-8 * std::max(1.0, f->cwiseAbs().maxCoeff()))
+        << "trial " << trial << ": the net contact wrench J^T f is unique";
+    ++checked;
+  }
+  EXPECT_GE(checked, 9900) << "the enumeration oracle should solve almost every case";
+}
+
+// Claim: with an arbitrary b the solver says "infeasible" exactly when no
+// f >= 0 gives A f + b >= 0, and then returns Farkas's certificate z >= 0,
+// A z = 0, z . b < 0 (Baraff 1994 §4: maxstep finds no blocker).
+TEST(Ch10Dantzig, InfeasibleExactlyWhenEnumerationSaysSo) {
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<double> U(-1, 1);
+  int infeasible = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 7), k = 1 + static_cast<int>(rng() % n);
+    LcpCase c = randomAtRest(rng, n, k);
+    c.b = VectorXd::NullaryExpr(n, [&] { return U(rng); });
+    const LcpResult r = pbm::solveLcpDantzig(c.A, c.b);
+    const bool solvable = lcpOracle(c.A, c.b).has_value();
+    ASSERT_EQ(r.ok, solvable) << "trial " << trial << " (n = " << n << ", rank " << k
+                              << "): Dantzig says " << (r.ok ? "solved" : r.why)
+                              << ", the enumeration " << (solvable ? "solvable" : "infeasible");
+    if (r.ok) {
+      ASSERT_TRUE(complementary(r, c.A, c.b)) << "trial " << trial;
+      continue;
+    }
+    ++infeasible;
+    ASSERT_EQ(r.certificate.size(), n) << "trial " << trial << ": an infeasible LCP returns z";
+    const VectorXd& z = r.certificate;
+    EXPECT_GE(z.minCoeff(), 0.0) << "trial " << trial << ": the certificate z >= 0";
+    EXPECT_LE((c.A * z).norm(), 1e-8 * std::max(1.0, z.norm())) << "trial " << trial << ": A z = 0";
+    EXPECT_LT(z.dot(c.b), 0.0) << "trial " << trial << ": z . b < 0";
+  }
+  EXPECT_GT(infeasible, 50) << "the recipe should produce infeasible cases";
+}
+
+// Claim: the invariants of Dantzig's method hold after every pivot
+// (Baraff 1994 §4): a_C = 0, f_NC = 0, f_C >= 0, a_NC >= 0, the driven
+// index's acceleration never falls (Delta a_d >= 0), and pivots stay <= 3n.
+TEST(Ch10Dantzig, InvariantsAfterEveryPivot) {
+  std::mt19937_64 rng(22);
+  for (int trial = 0; trial < 500; ++trial) {
+    const int n = 2 + static_cast<int>(rng() % 30), k = 1 + static_cast<int>(rng() % n);
+    const LcpCase c = randomAtRest(rng, n, k);
+    const double s = std::max(1.0, c.b.cwiseAbs().maxCoeff());
+    int pivots = 0;
+    std::string broken;
+    pbm::LcpOptions o;
+    o.onPivot = [&](const pbm::LcpPivot& p) {
+      ++pivots;
+      if (!broken.empty()) return;
+      const double fmax = std::max(1.0, p.f.cwiseAbs().maxCoeff());
+      for (int i = 0; i < n; ++i) {
+        if (p.sets[i] == LcpSet::Clamped && std::abs(p.a(i)) > 1e-8 * s)
+          broken = "a_C = 0 broken at " + std::to_string(i);
+        if (p.sets[i] == LcpSet::Clamped && p.f(i) < -1e-9 * fmax)
+          broken = "f_C >= 0 broken at " + std::to_string(i);
+        if (p.sets[i] == LcpSet::NotClamped && p.f(i) != 0.0)
+          broken = "f_NC = 0 broken at " + std::to_string(i);
+        if (p.sets[i] == LcpSet::NotClamped && p.a(i) < -1e-8 * s)
+          broken = "a_NC >= 0 broken at " + std::to_string(i);
+      }
+      if (p.drive >= 0 && p.drive < n && p.da(p.drive) < -1e-9 * s)
+        broken = "Delta a_d < 0 for d = " + std::to_string(p.drive);
+    };
+    const LcpResult r = pbm::solveLcpDantzig(c.A, c.b, o);
+    ASSERT_TRUE(r.ok) << "trial " << trial << ": " << r.why;
+    ASSERT_TRUE(broken.empty()) << "trial " << trial << " (n = " << n << "): " << broken;
+    ASSERT_EQ(pivots, r.pivots) << "trial " << trial << ": onPivot once per pivot";
+    ASSERT_LE(r.pivots, 3 * n) << "trial " << trial << ": about n pivots expected";
+    ASSERT_TRUE(complementary(r, c.A, c.b)) << "trial " << trial;
+  }
+}
+
+// Claim: the solver's f minimises q(f) = 1/2 f^T A f + b^T f over f >= 0
+// (the QP of RBII §9), on the cube resting on a cube turned 45 degrees: 8
+// redundant edge/edge contacts, rank 3.
+TEST(Ch10Dantzig, MinimisesTheQuadraticProgram) {
+  RigidBody top = box(2, Vector3d(1, 1, 1), Vector3d(0, 0.5, 0),
+                      Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitY())));
+  RigidBody bottom = fixedBody(Vector3d(0, -0.5, 0));
+  top.force = Vector3d(0, -2 * kG, 0);
+  const double c = std::sqrt(0.5) - 0.5;  // where the diamond's edges cross the square's
+  std::vector<Contact> cs;
+  for (double sx : {1.0, -1.0})
+    for (double sz : {1.0, -1.0}) {
+      const Vector3d diamond(-sx, 0, sz);  // edge direction of the turned cube, along x + z = const
+      cs.push_back(ee(&top, &bottom, Vector3d(sx * 0.5, 0, sz * c), diamond, Vector3d::UnitZ(),
+                      Vector3d::UnitY()));
+      cs.push_back(ee(&top, &bottom, Vector3d(sx * c, 0, sz * 0.5), diamond, Vector3d::UnitX(),
+                      Vector3d::UnitY()));
+    }
+  const MatrixXd J = jacobianOracle(cs, {&top, &bottom});
+  const MatrixXd A = J * inverseMassOracle({&top, &bottom}) * J.transpose();
+  VectorXd b(8);
+  for (int i = 0; i < 8; ++i) b(i) = -kG;  // at rest: n . F/M
+  const LcpResult r = pbm::solveLcpDantzig(A, b);
+  ASSERT_TRUE(r.ok) << r.why;
+  ASSERT_TRUE(complementary(r, A, b));
+  EXPECT_NEAR(r.f.sum(), 2 * kG, 1e-9) << "RBII §9: the 8 forces carry the weight Mg";
+  auto q = [&](const VectorXd& f) { return 0.5 * f.dot(A * f) + b.dot(f); };
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> U(0, 5);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const VectorXd x = VectorXd::NullaryExpr(8, [&] { return U(rng); });
+    ASSERT_LE(q(r.f), q(x) + 1e-9) << "trial " << trial << ": RBII §9: f minimises the QP";
+  }
+}
+
+// A zero diagonal is a contact between two fixed bodies: dropped (f = 0).
+// A non-finite A or b is refused, not solved.
+TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
+  MatrixXd A(2, 2);
+  A << 0, 0, 0, 2;
+  const VectorXd b = Eigen::Vector2d(-1, -4);
+  const LcpResult r = pbm::solveLcpDantzig(A, b);
+  ASSERT_TRUE(r.ok) << r.why;
+  EXPECT_VEC_NEAR(r.f, Eigen::Vector2d(0, 2), 1e-12) << "contact 0 is dropped; f_1 = 4/2";
+  MatrixXd bad = A;
+  bad(1, 1) = std::nan("");
+  EXPECT_FALSE(pbm::solveLcpDantzig(bad, b).ok) << "a NaN in A is refused";
+}
+
+// The student's brute force (RBII §9's conditions, one active set at a time)
+// against the oracle; more than 12 contacts is refused.
+TEST(Ch10BruteForce, AgreesWithTheOracle) {
+  std::mt19937_64 rng(24);
+  std::uniform_real_distribution<double> U(-1, 1);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 7), k = 1 + static_cast<int>(rng() % n);
+    LcpCase c = randomAtRest(rng, n, k);
+    if (trial % 2) c.b = VectorXd::NullaryExpr(n, [&] { return U(rng); });
+    const LcpResult r = pbm::solveLcpBruteForce(c.A, c.b);
+    const auto f = lcpOracle(c.A, c.b);
+    ASSERT_EQ(r.ok, f.has_value()) << "trial " << trial << ": feasibility verdict";
+    if (!f) continue;
+    ASSERT_TRUE(complementary(r, c.A, c.b)) << "trial " << trial;
+    EXPECT_VEC_NEAR(c.A * r.f, c.A * *f, 1e-8 * std::max(1.0, c.b.norm())) << "trial " << trial;
+  }
+  EXPECT_THROW(pbm::solveLcpBruteForce(MatrixXd::Identity(13, 13), VectorXd::Ones(13)),
+               pbm::UsageError)
+      << "2^13 active sets: refused";
+}
