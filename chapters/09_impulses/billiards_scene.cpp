@@ -101,8 +101,8 @@ class BilliardsScene : public ImpulseScene {
     const int cols = static_cast<int>(std::ceil(std::sqrt(2.0 * n)));
     const double w = (cols + 1) * 4.5 * radius_;
     orbit_.target = Vector3d(0.0, 0.0, 0.0);
-    orbit_.distance = 1.4 * w + 1.0;
-    orbit_.pitchDeg = 40.0;
+    orbit_.distance = 2.2 * w + 1.0;
+    orbit_.pitchDeg = 50.0;
     floorExtent_ = std::max(1.0, 0.6 * w + 0.5);
   }
   void afterStep(pbm::Host host) override {

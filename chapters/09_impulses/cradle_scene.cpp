@@ -57,14 +57,16 @@ class CradleScene : public ImpulseScene {
   }
   void frameView() override {
     const double len = 2.0 * radius_ * n_ + gap_;
-    orbit_.target = Vector3d(0.5 * len - gap_ - 2.0 * radius_, radius_, 0.0);
-    orbit_.distance = 1.3 * len + 2.0;
+    // The row's middle, in the middle of the view.
+    orbit_.target = Vector3d(radius_ * (n_ - 3.0) - 0.5 * gap_, radius_, 0.0);
+    orbit_.distance = 1.8 * len + 2.0;
+    viewShift_ = 0.0;
     orbit_.pitchDeg = 25.0;
     floorExtent_ = std::max(2.0, 0.8 * len + 1.0);
   }
   double loopTime() const override {
     const double len = 2.0 * radius_ * n_ + gap_;
-    return v0_ > 0.0 ? std::min(20.0, (gap_ + 2.0 * len) / v0_) : 20.0;
+    return v0_ > 0.0 ? std::min(20.0, (gap_ + len) / v0_ + 1.0) : 20.0;
   }
   void extraHud(std::vector<std::string>& lines) const override {
     std::string vs = "v_x:";

@@ -74,7 +74,7 @@ class CubeScene : public ImpulseScene {
   }
   void frameView() override {
     orbit_.target = Vector3d(0.0, 0.5 * std::max(1.0, height_ + side_), 0.0);
-    orbit_.distance = 3.0 * std::max(1.0, height_ + side_) + 1.0;
+    orbit_.distance = 4.5 * std::max(1.0, height_ + side_) + 1.0;
     floorExtent_ = std::max(2.0, 1.5 * side_);
   }
   double loopTime() const override { return 3.0; }

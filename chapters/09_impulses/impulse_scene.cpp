@@ -360,14 +360,22 @@ void ImpulseScene::drawShapes(pbm::Canvas3D& canvas) {
 }
 
 void ImpulseScene::drawImpulses(pbm::Canvas3D& canvas) {
+  // Each recent impulse as an arrow that ends at its contact point, pushing
+  // the moving body (outside it, so a box does not hide it); the largest
+  // labelled.
   const double t = time();
+  const ImpulseEvent* largest = nullptr;
+  double len0 = 0.0;
   for (const auto& e : history_) {
     if (!e.located || t - e.t > kArrowLife) continue;
     const double len = maxJ_ > 0.0 ? arrowLength_ * std::abs(e.rec.j) / maxJ_ : 0.0;
     if (len < 1e-6) continue;
-    canvas.arrow(e.p, e.p + len * e.dir, kImpulseColour, 3.f, 14.f);
-    canvas.text(e.p + len * e.dir, pbm::format("J = %.3g N s", e.rec.j), kImpulseColour);
+    canvas.arrow(e.p - len * e.dir, e.p, kImpulseColour, 3.f, 14.f);
+    if (!largest || std::abs(e.rec.j) > std::abs(largest->rec.j)) largest = &e, len0 = len;
   }
+  if (largest)
+    canvas.text(largest->p - len0 * largest->dir, pbm::format("J = %.3g N s", largest->rec.j),
+                kImpulseColour);
 }
 
 void ImpulseScene::hud(std::vector<std::string>& lines) const {
