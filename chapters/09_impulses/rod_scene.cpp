@@ -20,11 +20,11 @@ namespace ch09 {
 
 namespace {
 
-using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr double kPegTop = 1.0;  // the peg's edge, m above the floor
-constexpr pbm::Color kStand = IM_COL32(110, 100, 90, 255);
+// The peg's edge, m above the floor. The peg is drawn alone (no stand): the
+// rod may slide under where a stand would be, and nothing there collides.
+constexpr double kPegTop = 1.0;
 
 class RodScene : public ImpulseScene {
  public:
@@ -43,10 +43,9 @@ class RodScene : public ImpulseScene {
   std::string name() const override { return "rod"; }
   std::string title() const override { return "A rod falling flat onto a peg"; }
   std::string lookFor() const override {
-    return "One impulse at distance `hit` from the centre: it stops part of the fall and starts "
-           "the spin. The HUD puts the measured j, v_cm+ and omega+ beside the closed forms "
-           "from K M = 1 + 12 hit^2/(L^2 + h^2) (8-18). hit = 0 is a ball's bounce; hit = L/2 "
-           "hits the end, K = 4/M for a thin rod.";
+    return "One impulse at `hit` from the centre stops part of the fall and starts the spin. "
+           "The HUD puts the measured j, v_cm+ and omega+ beside the closed forms from "
+           "K M = 1 + 12 hit^2/(L^2 + h^2) (8-18); hit = 0 is a ball's bounce.";
   }
   void validate() const override {
     if (hit_ > 0.5 * length_)
@@ -80,12 +79,6 @@ class RodScene : public ImpulseScene {
     j_ = lastStats_.log.front().j;
     vcm_ = b.v.y() + g_ * (time() - lastImpactT_);
     omega_ = b.omega.z();
-  }
-  void drawExtras(pbm::Canvas3D& canvas) override {
-    // The peg's stand, and the contact point's offset from the centre.
-    const double w = std::max(0.3, 0.6 * width_);
-    canvas.box(Vector3d(hit_, 0.5 * (kPegTop - 0.25), 0.0), Matrix3d::Identity(),
-               Vector3d(0.04, 0.5 * (kPegTop - 0.25), 0.9 * w), kStand);
   }
   void extraHud(std::vector<std::string>& lines) const override {
     const double v = std::sqrt(v0_ * v0_ + 2.0 * g_ * std::max(0.0, height_));
