@@ -214,34 +214,37 @@ std::vector<Contact> CollisionWorld::contacts(double tol) {
   return out;
 }
 
+void CollisionWorld::addRestingForces() {
+  if (resting.empty()) return;
+  auto isSphere = [&](const RigidBody* b) {
+    if (!b) return false;
+    const std::ptrdiff_t k = b - bodies.data();
+    return k >= 0 && k < std::ptrdiff_t(shapes.size()) && shapes[k].kind == Shape::Sphere;
+  };
+  // Push f n at p (the centre of a sphere: a frictionless force through it
+  // has no torque) on a movable body.
+  auto push = [&](RigidBody* b, const Eigen::Vector3d& F, const Eigen::Vector3d& p) {
+    if (b && !isFixedBody(*b)) addForceAtPoint(*b, F, isSphere(b) ? b->x : p);
+  };
+  std::vector<double> f(resting.size(), 0.0), K(resting.size());
+  for (std::size_t i = 0; i < resting.size(); ++i) K[i] = impulseDenominator(resting[i]);
+  for (int sweep = 0; sweep < kRestingSweeps; ++sweep)
+    for (std::size_t i = 0; i < resting.size(); ++i) {
+      Contact& c = resting[i];
+      if (!(K[i] > 0.0)) continue;
+      const double a = normalAcceleration(c, isSphere(c.a), isSphere(c.b));
+      const double fi = std::max(0.0, f[i] - a / K[i]);  // never pulls (f >= 0)
+      const Eigen::Vector3d F = (fi - f[i]) * c.n;
+      push(c.a, F, c.p);
+      push(c.b, -F, c.p);
+      f[i] = fi;
+    }
+}
+
 void CollisionWorld::derivEval(Eigen::VectorXd& ydot) {
   ydot.resize(dim());
   accumulateForces();
-  if (!resting.empty()) {
-    auto isSphere = [&](const RigidBody* b) {
-      if (!b) return false;
-      const std::ptrdiff_t k = b - bodies.data();
-      return k >= 0 && k < std::ptrdiff_t(shapes.size()) && shapes[k].kind == Shape::Sphere;
-    };
-    // Push f n at p (the centre of a sphere: a frictionless force through it
-    // has no torque) on a movable body.
-    auto push = [&](RigidBody* b, const Eigen::Vector3d& F, const Eigen::Vector3d& p) {
-      if (b && !isFixedBody(*b)) addForceAtPoint(*b, F, isSphere(b) ? b->x : p);
-    };
-    std::vector<double> f(resting.size(), 0.0), K(resting.size());
-    for (std::size_t i = 0; i < resting.size(); ++i) K[i] = impulseDenominator(resting[i]);
-    for (int sweep = 0; sweep < kRestingSweeps; ++sweep)
-      for (std::size_t i = 0; i < resting.size(); ++i) {
-        Contact& c = resting[i];
-        if (!(K[i] > 0.0)) continue;
-        const double a = normalAcceleration(c, isSphere(c.a), isSphere(c.b));
-        const double fi = std::max(0.0, f[i] - a / K[i]);  // never pulls (f >= 0)
-        const Eigen::Vector3d F = (fi - f[i]) * c.n;
-        push(c.a, F, c.p);
-        push(c.b, -F, c.p);
-        f[i] = fi;
-      }
-  }
+  addRestingForces();
   for (size_t k = 0; k < bodies.size(); ++k)
     ddtStateToArray(bodies[k],
                     ydot.segment(kRigidStateSize * static_cast<Eigen::Index>(k), kRigidStateSize));
