@@ -92,7 +92,9 @@ double pegBoxGap(const RigidBody& peg, const RigidBody& box, Eigen::Vector3d* no
 double pairGap(std::vector<RigidBody>& bodies, const std::vector<Shape>& shapes, int i, int j,
                double tol, std::vector<Contact>* out) {
   const Shape &si = shapes[i], &sj = shapes[j];
-  if (isFixedShape(si) && isFixedShape(sj)) return 1e300;
+  // Two fixed bodies never touch (a table box standing on the ground).
+  if ((isFixedShape(si) || isFixedBody(bodies[i])) && (isFixedShape(sj) || isFixedBody(bodies[j])))
+    return 1e300;
   if (si.kind == Shape::Sphere && sj.kind == Shape::Sphere) {
     RigidBody &a = bodies[i], &b = bodies[j];
     const Eigen::Vector3d d = a.x - b.x;
