@@ -16,8 +16,8 @@ double relativeNormalVelocity(const Contact& c) {
 ContactKind classify(const Contact& c, double threshold) {
   const double vrel = relativeNormalVelocity(c);
   if (vrel > threshold) return ContactKind::Separating;  // moving away
-  if (vrel > -threshold) return ContactKind::Resting;
-  return ContactKind::Colliding;  // vrel <= -threshold
+  if (vrel < -threshold) return ContactKind::Colliding;  // moving towards each other
+  return ContactKind::Resting;                           // |v_rel| <= threshold
 }
 
 }  // namespace pbm

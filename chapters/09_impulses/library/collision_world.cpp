@@ -181,6 +181,9 @@ double normalAcceleration(const Contact& c, bool aSphere, bool bSphere) {
 // Projected Gauss-Seidel sweeps on the resting contacts' normal
 // accelerations: the stopgap until chapter 10's contact forces (RBII §9).
 constexpr int kRestingSweeps = 30;
+// A contact whose v_rel is at most this fraction of the threshold after the
+// cancelling impulses is held (its approach was cancelled to round-off).
+constexpr double kHoldSpeed = 1e-3;
 
 }  // namespace
 
@@ -277,10 +280,15 @@ void settleContacts(CollisionWorld& w, double t, double h, CollisionStats& st) {
     }
     if (!any) break;
   }
+  // Held from now on: the contacts that stay (v_rel ~ 0 after the cancelling
+  // impulses). One leaving slowly (0 < v_rel <= threshold, a bounce that no
+  // longer counts as colliding) flies: holding its acceleration at 0 would
+  // carry it away at constant speed. Gravity brings it back, and its approach
+  // is cancelled when it arrives.
   w.resting.clear();
   for (const auto& c : cs)
     if (c.a && c.b && !(isFixedBody(*c.a) && isFixedBody(*c.b)) &&
-        classify(c, s.threshold) != ContactKind::Separating)
+        relativeNormalVelocity(c) <= kHoldSpeed * s.threshold)
       w.resting.push_back(c);
 }
 
