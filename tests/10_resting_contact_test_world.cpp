@@ -29,8 +29,8 @@ struct World {
   double run(double h, double T) {
     std::vector<Vector3d> x0;
     for (const auto& b : w.bodies) x0.push_back(b.x);
-    // The first refresh of the resting list happens at the end of a step;
-    // the contacts that touch at t = 0 are found by a zero-length settle.
+    // Bodies that touch at t = 0 rest from the first step on.
+    pbm::settleContacts(w);
     double worst = 0;
     const int n = static_cast<int>(std::lround(T / h));
     for (int k = 0; k < n; ++k) {

@@ -261,7 +261,7 @@ namespace {
 // (resolveCollisions), the approach of the resting ones is cancelled (eps = 0
 // impulses, a few sweeps), and the resting list becomes the contacts that
 // neither separate nor collide (RBII §6, §8).
-void settleContacts(CollisionWorld& w, double t, double h, CollisionStats& st) {
+void settleAt(CollisionWorld& w, double t, double h, CollisionStats& st) {
   const CollisionSettings& s = w.settings;
   std::vector<Contact> cs = w.contacts(s.distTol);
   try {
@@ -341,12 +341,17 @@ void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStat
     }
     if (lastTau != tc) gapAfter(tc);  // install Y(t_c)
     ++st.events;
-    settleContacts(world, t0 + tc, h, st);  // Y(t_c)+
+    settleAt(world, t0 + tc, h, st);  // Y(t_c)+
     remaining -= tc;
     if (!(remaining > 0.0)) break;
   }
-  settleContacts(world, world.time(), h, st);  // the step's end: arrivals bounce, separations drop
+  settleAt(world, world.time(), h, st);  // the step's end: arrivals bounce, separations drop
   st.impacts = static_cast<int>(st.log.size());
+}
+
+void settleContacts(CollisionWorld& world, CollisionStats* stats) {
+  CollisionStats local;
+  settleAt(world, world.time(), 0.0, stats ? *stats : local);
 }
 
 }  // namespace pbm

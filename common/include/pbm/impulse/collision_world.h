@@ -112,6 +112,14 @@ class CollisionWorld : public RigidWorld {
 // passes maxPasses, or after maxEventsPerStep events.
 void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStats* stats = nullptr);
 
+// The contact refresh stepWithCollisions runs at every collision time and at
+// each step's end, at the installed state: the contacts within distTol; the
+// colliding ones bounce (resolveCollisions), the approach of the rest is
+// cancelled, and those that stay become the resting list. A scene calls it
+// after building its world, so bodies that touch at t = 0 rest from the
+// first step on. Throws SimulationDiverged as stepWithCollisions does.
+void settleContacts(CollisionWorld& world, CollisionStats* stats = nullptr);
+
 // The notes' faster alternative to bisection (RBII §6, "predict t_c"): the
 // secant method on gapAfter, safeguarded by the bracket [0, dt]; the same
 // contract and result as findCollisionTime, fewer evaluations. Benchmark only.
