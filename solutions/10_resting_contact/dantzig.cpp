@@ -141,13 +141,33 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
       // D.4: rounding may leave a_d a hair below zero after another index
       // blocked "first": finish d rather than search a direction of zero.
       if (a(d) >= -epsA) {
-        if (f(d) == 0.0) {
-          set[d] = LcpSet::NotClamped;
-        } else if (chol.add(As, d)) {
+        // d may be dependent on C with f_d > 0 (another index clamped in a
+        // tie): then z = (df_C, 1) has A z = 0, and moving f along -z leaves
+        // every a alone. Drain f_d that way until it is 0 (d is unclamped)
+        // or a clamped force reaches 0 first (that index leaves C, and d
+        // may join). At most |C| + 1 rounds.
+        while (f(d) > 0.0 && !chol.add(As, d)) {
+          const Eigen::VectorXd x = chol.direction(As, d);
+          const std::vector<int> C = chol.indices();
+          double t = f(d);
+          int blocker = d;
+          for (size_t k = 0; k < C.size(); ++k)
+            if (x(k) > 0.0 && f(C[k]) / x(k) < t) t = f(C[k]) / x(k), blocker = C[k];
+          f(d) -= t;
+          for (size_t k = 0; k < C.size(); ++k) f(C[k]) = std::max(0.0, f(C[k]) - t * x(k));
+          if (blocker == d) {
+            f(d) = 0.0;
+            break;
+          }
+          chol.remove(blocker);
+          set[blocker] = LcpSet::NotClamped;
+          f(blocker) = 0.0;
+        }
+        if (f(d) > 0.0) {
           set[d] = LcpSet::Clamped;
           a(d) = 0.0;
         } else {
-          return fail("Cholesky failed");
+          set[d] = LcpSet::NotClamped;
         }
         break;
       }

@@ -92,7 +92,9 @@ double pegBoxGap(const RigidBody& peg, const RigidBody& box, Eigen::Vector3d* no
 double pairGap(std::vector<RigidBody>& bodies, const std::vector<Shape>& shapes, int i, int j,
                double tol, std::vector<Contact>* out) {
   const Shape &si = shapes[i], &sj = shapes[j];
-  if (isFixedShape(si) && isFixedShape(sj)) return 1e300;
+  // Two fixed bodies never touch (a table box standing on the ground).
+  if ((isFixedShape(si) || isFixedBody(bodies[i])) && (isFixedShape(sj) || isFixedBody(bodies[j])))
+    return 1e300;
   if (si.kind == Shape::Sphere && sj.kind == Shape::Sphere) {
     RigidBody &a = bodies[i], &b = bodies[j];
     const Eigen::Vector3d d = a.x - b.x;
@@ -217,34 +219,37 @@ std::vector<Contact> CollisionWorld::contacts(double tol) {
   return out;
 }
 
+void CollisionWorld::addRestingForces() {
+  if (resting.empty()) return;
+  auto isSphere = [&](const RigidBody* b) {
+    if (!b) return false;
+    const std::ptrdiff_t k = b - bodies.data();
+    return k >= 0 && k < std::ptrdiff_t(shapes.size()) && shapes[k].kind == Shape::Sphere;
+  };
+  // Push f n at p (the centre of a sphere: a frictionless force through it
+  // has no torque) on a movable body.
+  auto push = [&](RigidBody* b, const Eigen::Vector3d& F, const Eigen::Vector3d& p) {
+    if (b && !isFixedBody(*b)) addForceAtPoint(*b, F, isSphere(b) ? b->x : p);
+  };
+  std::vector<double> f(resting.size(), 0.0), K(resting.size());
+  for (std::size_t i = 0; i < resting.size(); ++i) K[i] = impulseDenominator(resting[i]);
+  for (int sweep = 0; sweep < kRestingSweeps; ++sweep)
+    for (std::size_t i = 0; i < resting.size(); ++i) {
+      Contact& c = resting[i];
+      if (!(K[i] > 0.0)) continue;
+      const double a = normalAcceleration(c, isSphere(c.a), isSphere(c.b));
+      const double fi = std::max(0.0, f[i] - a / K[i]);  // never pulls (f >= 0)
+      const Eigen::Vector3d F = (fi - f[i]) * c.n;
+      push(c.a, F, c.p);
+      push(c.b, -F, c.p);
+      f[i] = fi;
+    }
+}
+
 void CollisionWorld::derivEval(Eigen::VectorXd& ydot) {
   ydot.resize(dim());
   accumulateForces();
-  if (!resting.empty()) {
-    auto isSphere = [&](const RigidBody* b) {
-      if (!b) return false;
-      const std::ptrdiff_t k = b - bodies.data();
-      return k >= 0 && k < std::ptrdiff_t(shapes.size()) && shapes[k].kind == Shape::Sphere;
-    };
-    // Push f n at p (the centre of a sphere: a frictionless force through it
-    // has no torque) on a movable body.
-    auto push = [&](RigidBody* b, const Eigen::Vector3d& F, const Eigen::Vector3d& p) {
-      if (b && !isFixedBody(*b)) addForceAtPoint(*b, F, isSphere(b) ? b->x : p);
-    };
-    std::vector<double> f(resting.size(), 0.0), K(resting.size());
-    for (std::size_t i = 0; i < resting.size(); ++i) K[i] = impulseDenominator(resting[i]);
-    for (int sweep = 0; sweep < kRestingSweeps; ++sweep)
-      for (std::size_t i = 0; i < resting.size(); ++i) {
-        Contact& c = resting[i];
-        if (!(K[i] > 0.0)) continue;
-        const double a = normalAcceleration(c, isSphere(c.a), isSphere(c.b));
-        const double fi = std::max(0.0, f[i] - a / K[i]);  // never pulls (f >= 0)
-        const Eigen::Vector3d F = (fi - f[i]) * c.n;
-        push(c.a, F, c.p);
-        push(c.b, -F, c.p);
-        f[i] = fi;
-      }
-  }
+  addRestingForces();
   for (size_t k = 0; k < bodies.size(); ++k)
     ddtStateToArray(bodies[k],
                     ydot.segment(kRigidStateSize * static_cast<Eigen::Index>(k), kRigidStateSize));
@@ -256,7 +261,7 @@ namespace {
 // (resolveCollisions), the approach of the resting ones is cancelled (eps = 0
 // impulses, a few sweeps), and the resting list becomes the contacts that
 // neither separate nor collide (RBII §6, §8).
-void settleContacts(CollisionWorld& w, double t, double h, CollisionStats& st) {
+void settleAt(CollisionWorld& w, double t, double h, CollisionStats& st) {
   const CollisionSettings& s = w.settings;
   std::vector<Contact> cs = w.contacts(s.distTol);
   try {
@@ -336,12 +341,17 @@ void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStat
     }
     if (lastTau != tc) gapAfter(tc);  // install Y(t_c)
     ++st.events;
-    settleContacts(world, t0 + tc, h, st);  // Y(t_c)+
+    settleAt(world, t0 + tc, h, st);  // Y(t_c)+
     remaining -= tc;
     if (!(remaining > 0.0)) break;
   }
-  settleContacts(world, world.time(), h, st);  // the step's end: arrivals bounce, separations drop
+  settleAt(world, world.time(), h, st);  // the step's end: arrivals bounce, separations drop
   st.impacts = static_cast<int>(st.log.size());
+}
+
+void settleContacts(CollisionWorld& world, CollisionStats* stats) {
+  CollisionStats local;
+  settleAt(world, world.time(), 0.0, stats ? *stats : local);
 }
 
 }  // namespace pbm

@@ -76,13 +76,14 @@ class CollisionWorld : public RigidWorld {
   // The smallest signed separation over all pairs that can touch (sphere and
   // box against half-space and peg, sphere against sphere; fixed-fixed and
   // box-box pairs are not modelled in this chapter and skipped).
-  Separation closest() const;
+  // Virtual: chapter 10's world adds box-box pairs.
+  virtual Separation closest() const;
   // The contacts of every pair within tol (|gap| <= tol), n from b to a, the
   // fixed body as b where there is one: sphere-plane and sphere-sphere (one vf
   // contact at the midpoint of the gap), box-plane (a vf contact per vertex
   // within tol), box-peg (one vf contact: a is the peg, its point on the
   // box's face, n the face's outward normal). The pointers point into bodies.
-  std::vector<Contact> contacts(double tol);
+  virtual std::vector<Contact> contacts(double tol);
 
   // RBII §6 "resting contact ... needs no restart": until chapter 10 computes
   // contact forces, derivEval holds each resting contact by a force along n
@@ -90,6 +91,12 @@ class CollisionWorld : public RigidWorld {
   // sweeps over the resting list, the rigid twin of chapter 04's plane
   // contact). A contact that separates drops out.
   void derivEval(Eigen::VectorXd& ydot) override;
+
+ protected:
+  // The resting contacts' forces, into the accumulators after the external
+  // forces: the stopgap above; chapter 10 overrides it with the contact
+  // forces of RBII §9.
+  virtual void addRestingForces();
 };
 
 // One step of h through collisions (RBII §6): stepWorld; if the closest gap is
@@ -104,6 +111,14 @@ class CollisionWorld : public RigidWorld {
 // interpenetrates, when a bisection cannot bracket, when resolveCollisions
 // passes maxPasses, or after maxEventsPerStep events.
 void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStats* stats = nullptr);
+
+// The contact refresh stepWithCollisions runs at every collision time and at
+// each step's end, at the installed state: the contacts within distTol; the
+// colliding ones bounce (resolveCollisions), the approach of the rest is
+// cancelled, and those that stay become the resting list. A scene calls it
+// after building its world, so bodies that touch at t = 0 rest from the
+// first step on. Throws SimulationDiverged as stepWithCollisions does.
+void settleContacts(CollisionWorld& world, CollisionStats* stats = nullptr);
 
 // The notes' faster alternative to bisection (RBII §6, "predict t_c"): the
 // secant method on gapAfter, safeguarded by the bracket [0, dt]; the same
