@@ -6,7 +6,14 @@
 //    mass-weighted implicit step (4-5) of a pinned chain / a grid of n
 //    particles, solved by our conjugate gradients, Eigen's SimplicialLDLT
 //    (analyse + factorise each step, or the pattern analysed once), Eigen's
-//    ConjugateGradient, and dense PartialPivLU (small n only).
+//    ConjugateGradient, and dense PartialPivLU (small n only). The CGs at
+//    1e-10 and at 1e-3, chapter 04's tolerance. Counters: residual, and
+//    dv_error, |dv - dv_exact| / |dv_exact| against LDLT plus refinement.
+//  BM_ImplicitRun/<backend>/1600 and BM_ImplicitRunGrid/...: one second (60
+//    steps) with each solver: solver_error (RMS m per particle against the
+//    same run with exact solves) beside euler_error (that run against the
+//    true motion), ms_per_step, cg_iterations per step.
+//  Each case runs 0.1 s (Google Benchmark's 0.5 s with PBM_BENCH_SLOW=1).
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
@@ -14,7 +21,11 @@
 #include <Eigen/SparseCholesky>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pbm/core/counting_system.h"
@@ -106,16 +117,37 @@ void assemble(const Problem& p, Sparse& S, VectorXd& b) {
     if (net.pinned(i)) b[i] = 0.0;
 }
 
-enum class Backend { Cg, Ldlt, LdltReuse, EigenCg, DenseLu };
+// Exact: LDLT and two rounds of iterative refinement (the reference).
+enum class Backend { Cg, Ldlt, LdltReuse, EigenCg, DenseLu, Exact };
 
-void implicitSolve(benchmark::State& state, Backend backend, const char* series, bool grid, int n) {
+// The reference dv of a problem: SimplicialLDLT plus two rounds of iterative
+// refinement, so it is exact to rounding (S is symmetric positive definite and
+// well conditioned: M + h^2 K with k_s h^2 / m = 28). Computed once per
+// problem and kept, so the big grids pay for it once.
+const VectorXd& referenceDv(bool grid, int n) {
+  static std::map<std::pair<bool, int>, VectorXd> cache;
+  auto it = cache.find({grid, n});
+  if (it != cache.end()) return it->second;
+  const Problem p = grid ? gridProblem(n) : chainProblem(n);
+  Sparse S;
+  VectorXd b;
+  assemble(p, S, b);
+  Eigen::SimplicialLDLT<Sparse> ldlt(S);
+  VectorXd dv = ldlt.solve(b);
+  for (int k = 0; k < 2; ++k) dv += ldlt.solve(b - S * dv);
+  return cache.emplace(std::make_pair(grid, n), dv).first->second;
+}
+
+void implicitSolve(benchmark::State& state, Backend backend, double tolerance, const char* series,
+                   bool grid, int n) {
   const Problem p = grid ? gridProblem(n) : chainProblem(n);
   Sparse S;
   VectorXd b, dv;
   assemble(p, S, b);
   const double nnz = static_cast<double>(S.nonZeros());
   double iterations = 0;
-  pbm::CgOptions opt;  // tolerance 1e-10 on the true relative residual
+  pbm::CgOptions opt;
+  opt.tolerance = tolerance;  // on the true relative residual |b - S dv| / |b|
   Eigen::SimplicialLDLT<Sparse> reused;
   if (backend == Backend::LdltReuse) reused.analyzePattern(S);
   for (auto _ : state) {
@@ -153,19 +185,122 @@ void implicitSolve(benchmark::State& state, Backend backend, const char* series,
         dv = Eigen::MatrixXd(S).partialPivLu().solve(b);
         break;
       }
+      case Backend::Exact:
+        dv = referenceDv(grid, n);
+        break;
     }
     benchmark::DoNotOptimize(dv.data());
   }
-  // Every backend must solve the same system: report its residual.
+  // Every backend must solve the same system: its residual, and how far its
+  // dv lies from the exact one (relative), the accuracy bought for the time.
   assemble(p, S, b);
+  const VectorXd& exact = referenceDv(grid, n);
   state.SetLabel(std::string("series=") + series);
   state.counters["n"] = n;
   state.counters["nnz"] = nnz;
+  state.counters["tolerance"] = tolerance;
   state.counters["cg_iterations"] = iterations;
   state.counters["residual"] = (b - S * dv).norm() / b.norm();
+  state.counters["dv_error"] = (dv - exact).norm() / exact.norm();
+}
+
+// ------------------------------------------------------------ run accuracy
+// 60 steps (one second) of (4-5) with each solver: how far the positions end
+// from the same run with exact solves (the solver's error), next to how far
+// that exact-solve run ends from the true motion (implicit Euler's own error,
+// the true motion from RK4 at h = 1e-4 s, far inside its stability limit and
+// 1e-9-converged: DEB §2). The network is linear, so S is the same every step.
+constexpr int kRunSteps = 60;
+
+VectorXd solveStep(Backend backend, double tolerance, const Problem& p,
+                   Eigen::SimplicialLDLT<Sparse>& reused, bool& analysed, int& iterations) {
+  Sparse S;
+  VectorXd b;
+  switch (backend) {
+    case Backend::Cg: {
+      pbm::CgOptions opt;
+      opt.tolerance = tolerance;
+      const pbm::SecondOrderStep s = pbm::implicitEulerSecondOrder(
+          p.v, p.net.force(p.x, p.v), p.net.dFdx(), p.net.dFdv(), p.net.mass, kH, opt);
+      iterations += s.iterations;
+      return s.dv;
+    }
+    case Backend::Ldlt: {
+      assemble(p, S, b);
+      Eigen::SimplicialLDLT<Sparse> ldlt(S);
+      return ldlt.solve(b);
+    }
+    case Backend::LdltReuse: {
+      assemble(p, S, b);
+      if (!analysed) reused.analyzePattern(S), analysed = true;  // once per run
+      reused.factorize(S);
+      return reused.solve(b);
+    }
+    default: {  // Exact (EigenCg and DenseLu are not run here)
+      assemble(p, S, b);
+      Eigen::SimplicialLDLT<Sparse> ldlt(S);
+      VectorXd dv = ldlt.solve(b);
+      for (int k = 0; k < 2; ++k) dv += ldlt.solve(b - S * dv);
+      return dv;
+    }
+  }
+}
+
+// Positions after kRunSteps steps, and the CPU ms per step.
+VectorXd runSteps(Backend backend, double tolerance, bool grid, int n, double* msPerStep,
+                  int* iterations) {
+  Problem p = grid ? gridProblem(n) : chainProblem(n);
+  Eigen::SimplicialLDLT<Sparse> reused;
+  bool analysed = false;
+  int its = 0;
+  const std::clock_t start = std::clock();
+  for (int k = 0; k < kRunSteps; ++k) {
+    const VectorXd dv = solveStep(backend, tolerance, p, reused, analysed, its);
+    p.x += kH * (p.v + dv);
+    p.v += dv;
+  }
+  if (msPerStep != nullptr)
+    *msPerStep = 1e3 * static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC / kRunSteps;
+  if (iterations != nullptr) *iterations = its;
+  return p.x;
+}
+
+double rmsPerParticle(const VectorXd& a, const VectorXd& b) {
+  return std::sqrt((a - b).squaredNorm() / static_cast<double>(a.size() / 2));
+}
+
+void implicitRun(benchmark::State& state, Backend backend, double tolerance, const char* series,
+                 bool grid, int n) {
+  double ms = 0;
+  int iterations = 0;
+  VectorXd x;
+  for (auto _ : state) x = runSteps(backend, tolerance, grid, n, &ms, &iterations);
+  const VectorXd exactSolves = runSteps(Backend::Exact, 0, grid, n, nullptr, nullptr);
+  // The true motion: RK4 on the first-order network system.
+  const Problem p = grid ? gridProblem(n) : chainProblem(n);
+  ch03::NetworkSystem sys(p.net, p.x, p.v);
+  const pbm::MethodInfo& rk4 = pbm::findMethod(pbm::stiffnessMethods(), "rk4");
+  const int fine = 10000;  // h = 1e-4 s over kRunSteps / 60 s
+  for (int k = 0; k < fine; ++k) rk4.step(sys, kH * kRunSteps / fine);
+  state.SetLabel(std::string("series=") + series);
+  state.counters["n"] = n;
+  state.counters["tolerance"] = tolerance;
+  state.counters["ms_per_step"] = ms;
+  state.counters["cg_iterations"] = static_cast<double>(iterations) / kRunSteps;
+  state.counters["solver_error"] = rmsPerParticle(x, exactSolves);
+  state.counters["euler_error"] = rmsPerParticle(exactSolves, sys.positions());
+}
+
+// Google Benchmark's default 0.5 s per case made the default run 77 s; 0.1 s
+// still averages many iterations of every small case (the large ones run
+// once either way). PBM_BENCH_SLOW=1 restores 0.5 s.
+double minTime() {
+  const char* slow = std::getenv("PBM_BENCH_SLOW");
+  return slow != nullptr && std::string(slow) == "1" ? 0.5 : 0.1;
 }
 
 const bool registered = [] {
+  const double kMinTime = minTime();
   const SweepCase sweeps[] = {{"euler", 1.9}, {"midpoint", 1.9}, {"rk4", 2.7}, {"implicit", 0.0}};
   for (const SweepCase& c : sweeps)
     for (double k : {1e1, 1e2, 1e3, 1e4, 1e5})
@@ -173,28 +308,52 @@ const bool registered = [] {
           ("BM_StiffSweep/" + std::string(c.name) + "/" + std::to_string(static_cast<int>(k)))
               .c_str(),
           [c, k](benchmark::State& s) { stiffSweep(s, c, k); })
-          ->Unit(benchmark::kMillisecond);
+          ->Unit(benchmark::kMillisecond)
+          ->MinTime(kMinTime);
 
   struct B {
     Backend backend;
     const char* name;
+    double tolerance;  // the iterative solvers' relative residual
     int maxN;
   };
-  const B backends[] = {{Backend::Cg, "cg", 1 << 30},
-                        {Backend::Ldlt, "ldlt", 1 << 30},
-                        {Backend::LdltReuse, "ldlt_reuse_pattern", 1 << 30},
-                        {Backend::EigenCg, "eigen_cg", 1 << 30},
-                        {Backend::DenseLu, "dense_lu", 1000}};
+  // cg_1e-3 and eigen_cg_1e-3: the tolerance chapter 04's implicit cloth step
+  // uses (Baraff & Witkin 1998 solve loosely: a large step is itself inexact).
+  const B backends[] = {{Backend::Cg, "cg", 1e-10, 1 << 30},
+                        {Backend::Cg, "cg_1e-3", 1e-3, 1 << 30},
+                        {Backend::Ldlt, "ldlt", 0, 1 << 30},
+                        {Backend::LdltReuse, "ldlt_reuse_pattern", 0, 1 << 30},
+                        {Backend::EigenCg, "eigen_cg", 1e-10, 1 << 30},
+                        {Backend::EigenCg, "eigen_cg_1e-3", 1e-3, 1 << 30},
+                        {Backend::DenseLu, "dense_lu", 0, 1000}};
   for (const B& b : backends)
     for (bool grid : {false, true}) {
       const std::string base = grid ? "BM_ImplicitSolveGrid/" : "BM_ImplicitSolve/";
       for (int n : {100, 400, 1600, 6400, 25600, 102400}) {
         if (n > b.maxN) continue;
-        benchmark::RegisterBenchmark(
-            (base + b.name + "/" + std::to_string(n)).c_str(),
-            [b, grid, n](benchmark::State& s) { implicitSolve(s, b.backend, b.name, grid, n); })
-            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((base + b.name + "/" + std::to_string(n)).c_str(),
+                                     [b, grid, n](benchmark::State& s) {
+                                       implicitSolve(s, b.backend, b.tolerance, b.name, grid, n);
+                                     })
+            ->Unit(benchmark::kMillisecond)
+            ->MinTime(kMinTime);
       }
+    }
+  // The run accuracy: the step's own tolerance against both LDLT variants.
+  const B runs[] = {{Backend::Cg, "cg", 1e-10, 0},
+                    {Backend::Cg, "cg_1e-3", 1e-3, 0},
+                    {Backend::Ldlt, "ldlt", 0, 0},
+                    {Backend::LdltReuse, "ldlt_reuse_pattern", 0, 0}};
+  for (const B& b : runs)
+    for (bool grid : {false, true}) {
+      const std::string base = grid ? "BM_ImplicitRunGrid/" : "BM_ImplicitRun/";
+      const int n = 1600;
+      benchmark::RegisterBenchmark((base + b.name + "/" + std::to_string(n)).c_str(),
+                                   [b, grid, n](benchmark::State& s) {
+                                     implicitRun(s, b.backend, b.tolerance, b.name, grid, n);
+                                   })
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(1);
     }
   return true;
 }();

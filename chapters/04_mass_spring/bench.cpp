@@ -14,6 +14,17 @@
 //    runs its 60 steps. Counters, per simulated second: h, steps, evals,
 //    cg_iterations, ms (CPU); simulated_s; stable (1: the run stayed finite and
 //    bounded for as long as it ran).
+//  BM_ClothEqualAccuracy/<method>/<kd>/<n>: the same comparison at equal
+//    accuracy, across the stretch damping kd (0.5, 5, 20, 100; ks as above):
+//    0.5 s (30 frames) of the cloth, each method at the fewest steps per frame
+//    that keep every frame within 1 mm RMS of an RK4 reference at a tiny h
+//    (a table found once with PBM_BENCH_FIND_H=1; explicit methods are also
+//    held to their stability limit, as a run that blows up fails). 20 x 20 by
+//    default, 40 x 40 too with PBM_BENCH_SLOW=1. Counters: h, steps, error
+//    (the largest RMS distance over the frames, m), cg_iterations, ms (median
+//    CPU time of up to 3 runs, per simulated second), runs, and on the
+//    implicit row speedup: the best explicit method's ms over the implicit's,
+//    both measured in this run.
 //  BM_DerivEval/<n>: one derivative evaluation of an n x n cloth through the
 //    force objects (PSD §3-4): time_per_spring (s), expected flat (linear cost).
 //  BM_SpatialPairs/<grid|brute>/<n>: neighbour pairs within a cutoff, spatial
@@ -21,13 +32,20 @@
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <limits>
+#include <map>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
 #include "pbm/core/stepping.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/particles/cloth.h"
@@ -98,10 +116,14 @@ const Limits& explicitLimits() {
   return limits;
 }
 
+bool slowRun() {
+  const char* slow = std::getenv("PBM_BENCH_SLOW");
+  return slow != nullptr && std::string(slow) == "1";
+}
+
 // The simulated time of an explicit run: 0.05 s, or 1 s with PBM_BENCH_SLOW=1.
 double explicitWindow() {
-  const char* slow = std::getenv("PBM_BENCH_SLOW");
-  return slow != nullptr && std::string(slow) == "1" ? 1.0 : 0.05;
+  return slowRun() ? 1.0 : 0.05;
 }
 
 void BM_ClothSecond(benchmark::State& state, const std::string& method) {
@@ -156,6 +178,204 @@ void BM_ClothSecond(benchmark::State& state, const std::string& method) {
   state.counters["ms"] = ms;
   state.counters["simulated_s"] = simulated;
   state.counters["stable"] = stable ? 1 : 0;
+}
+
+// ------------------------------------------------------------ equal accuracy
+// The same cloth at stretch damping kd, started flat and at rest, run for
+// kFrames frames of 1/60 s; a method passes when at every frame the RMS
+// distance of the particles from a reference run is within kAccTol. Every
+// frame, not only the last: for kd >= 20 the sheet has settled into its sag by
+// 0.5 s, where any damped method ends up, however wrong its transient.
+// The reference is RK4 at many more steps than any method below needs: RK4's
+// error falls as h^4 (DEB §2), so it converges in few extra steps, where a
+// converged implicit Euler run (first order, inexact CG solves) would need a
+// far smaller h and still carry its solver's error.
+constexpr int kFrames = 30;            // 0.5 s at 60 Hz
+constexpr double kFrame = 1.0 / 60.0;  // s
+constexpr double kAccTol = 1e-3;       // m: 1 mm RMS, 1 % of the spacing
+
+ch04::ClothSpec accuracyCloth(int n, double kd) {
+  ch04::ClothSpec s = benchCloth(n);
+  s.kd = kd;
+  return s;
+}
+
+struct AccuracyRun {
+  std::vector<Eigen::VectorXd> frames;  // positions at each frame, 2 per particle
+  double ms = 0;                        // CPU time of the steps
+  long cg = 0;                          // CG iterations (implicit)
+  bool finite = true;
+};
+
+// kFrames frames of `perFrame` equal steps each, by `method` (euler, midpoint,
+// rk4, or implicit: eq. (4-5) with CG to 1e-3, as in BM_ClothSecond).
+AccuracyRun runFrames(const std::string& method, int n, double kd, long perFrame) {
+  pbm::ParticleSystem ps;
+  ch04::buildCloth(ps, accuracyCloth(n, kd));
+  const double h = kFrame / static_cast<double>(perFrame);
+  AccuracyRun r;
+  pbm::CgOptions options;
+  options.tolerance = 1e-3;
+  const pbm::StepFunction* step = nullptr;
+  if (method != "implicit") step = &pbm::findMethod(pbm::integratorMethods(), method).step;
+  Eigen::VectorXd x(2 * ps.n());
+  std::clock_t spent = 0;
+  for (int f = 0; f < kFrames && r.finite; ++f) {
+    const std::clock_t start = std::clock();
+    try {
+      for (long k = 0; k < perFrame; ++k) {
+        if (step != nullptr)
+          (*step)(ps, h);
+        else
+          r.cg += pbm::implicitParticleStep(ps, h, options).iterations;
+      }
+    } catch (const pbm::SolverFailure&) {
+      r.finite = false;  // CG found the system indefinite: the run failed
+    }
+    spent += std::clock() - start;
+    for (int i = 0; i < ps.n(); ++i) x.segment<2>(2 * i) = ps.particles[i].x;
+    r.finite = r.finite && x.allFinite();
+    r.frames.push_back(x);
+  }
+  r.ms = 1e3 * static_cast<double>(spent) / CLOCKS_PER_SEC;
+  return r;
+}
+
+// The largest RMS distance (per particle) between two runs over the frames;
+// infinite when either failed.
+double frameError(const AccuracyRun& a, const AccuracyRun& b) {
+  if (!a.finite || !b.finite) return std::numeric_limits<double>::infinity();
+  double worst = 0;
+  for (int f = 0; f < kFrames; ++f) {
+    const double rms = std::sqrt((a.frames[f] - b.frames[f]).squaredNorm() /
+                                 static_cast<double>(a.frames[f].size() / 2));
+    worst = std::max(worst, rms);
+  }
+  return worst;
+}
+
+// RK4 steps per frame of the reference: inside its stability limit at every
+// kd (h = 16 us at kd = 100, where the damping limits RK4 to ~28 us), and
+// converged: PBM_BENCH_FIND_H=1 prints the distance to a rerun at twice the
+// steps, 1e-12 m or less.
+long referencePerFrame(double kd) {
+  return kd >= 100 ? 1024 : kd >= 20 ? 256 : 128;
+}
+
+const AccuracyRun& referenceRun(int n, double kd) {
+  static std::map<std::pair<int, double>, AccuracyRun> cache;
+  auto it = cache.find({n, kd});
+  if (it == cache.end())
+    it = cache.emplace(std::make_pair(n, kd), runFrames("rk4", n, kd, referencePerFrame(kd))).first;
+  return it->second;
+}
+
+// The fewest steps per frame meeting kAccTol, by doubling then bisection to
+// 2 % (PBM_BENCH_FIND_H=1). Near an explicit method's stability limit the
+// error need not fall monotonically with h: the bench reports the error it
+// measures at the step it uses.
+long fewestStepsPerFrame(const std::string& method, int n, double kd, long start) {
+  const AccuracyRun& ref = referenceRun(n, kd);
+  auto ok = [&](long perFrame) {
+    return frameError(runFrames(method, n, kd, perFrame), ref) <= kAccTol;
+  };
+  long hi = start;
+  if (ok(hi)) {
+    while (hi > 1 && ok(hi / 2)) hi /= 2;  // walk down from a hint that passes
+  } else {
+    do hi *= 2;
+    while (!ok(hi));
+  }
+  if (hi == 1) return 1;
+  long lo = hi / 2;  // fails, hi passes
+  while (hi - lo > std::max(1L, lo / 50)) {
+    const long mid = (lo + hi) / 2;
+    (ok(mid) ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+// PBM_BENCH_FIND_H=1: per n and kd, the reference's convergence and each
+// method's fewest steps per frame (the table kAccuracyCases below).
+void BM_ClothFindSteps(benchmark::State& state, int n, double kd, const long* hints) {
+  for (auto _ : state) {
+    const long s = referencePerFrame(kd);
+    std::fprintf(stderr, "n=%d kd=%g reference: rk4 at %ld vs %ld steps per frame: %.3g m\n", n, kd,
+                 s, 2 * s, frameError(referenceRun(n, kd), runFrames("rk4", n, kd, 2 * s)));
+    int k = 0;
+    for (const char* m : {"euler", "midpoint", "rk4", "implicit"}) {
+      const long steps = fewestStepsPerFrame(m, n, kd, hints != nullptr ? hints[k] : 1);
+      ++k;
+      std::fprintf(stderr, "n=%d kd=%g %s: %ld steps per frame (h = %.3g s)\n", n, kd, m, steps,
+                   kFrame / static_cast<double>(steps));
+    }
+  }
+}
+
+// The fewest steps per frame at which each method keeps every frame within
+// kAccTol of the reference, found once by PBM_BENCH_FIND_H=1 (2 % resolution;
+// explicit methods are further limited by stability: a run that blows up
+// fails). Filled in from that run's output.
+struct AccuracyCase {
+  int n;
+  double kd;
+  long euler, midpoint, rk4, implicit;
+  long perFrame(const std::string& m) const {
+    return m == "euler" ? euler : m == "midpoint" ? midpoint : m == "rk4" ? rk4 : implicit;
+  }
+};
+// clang-format off
+const AccuracyCase kAccuracyCases[] = {
+    // n   kd   euler midpoint rk4 implicit: steps per frame
+    {20, 0.5,    53,  13,   7, 29},
+    {20, 5,      40,  40,  29, 17},
+    {20, 20,    166, 166, 120,  5},
+    {20, 100,   832, 832, 600,  1},
+    {40, 0.5,    52,  13,   7, 32},
+    {40, 5,      41,  41,  30, 28},
+    {40, 20,    171, 171, 123, 17},
+    {40, 100,   845, 845, 609,  5},
+};
+// clang-format on
+
+// Runs `perFrame` steps per frame until 3 runs or 2 s of CPU time, and
+// reports the median CPU time of the runs done (a shared, noisy machine).
+void BM_ClothEqualAccuracy(benchmark::State& state, const std::string& method,
+                           const AccuracyCase& c) {
+  // The best explicit CPU time so far per (n, kd): the explicit cases run
+  // before the implicit one, in this same process.
+  static std::map<std::pair<int, double>, double> bestExplicit;
+  const long perFrame = c.perFrame(method);
+  const AccuracyRun& ref = referenceRun(c.n, c.kd);
+  AccuracyRun run;
+  std::vector<double> ms;
+  for (auto _ : state) {
+    double total = 0;
+    while (ms.size() < 3 && total < 2000) {
+      run = runFrames(method, c.n, c.kd, perFrame);
+      ms.push_back(run.ms);
+      total += run.ms;
+    }
+  }
+  std::sort(ms.begin(), ms.end());
+  const size_t k = ms.size() / 2;
+  const double median = ms.size() % 2 == 1 ? ms[k] : 0.5 * (ms[k - 1] + ms[k]);
+  const auto key = std::make_pair(c.n, c.kd);
+  if (method != "implicit") {
+    auto [it, fresh] = bestExplicit.emplace(key, median);
+    if (!fresh) it->second = std::min(it->second, median);
+  }
+  state.SetLabel("series=" + method);
+  state.counters["particles"] = c.n * c.n;
+  state.counters["kd"] = c.kd;
+  state.counters["h"] = kFrame / static_cast<double>(perFrame);
+  state.counters["steps"] = static_cast<double>(kFrames * perFrame);
+  state.counters["error"] = frameError(run, ref);
+  state.counters["cg_iterations"] = static_cast<double>(run.cg);
+  state.counters["ms"] = median / (kFrames * kFrame);  // per simulated second, as BM_ClothSecond
+  state.counters["runs"] = static_cast<double>(ms.size());
+  if (method == "implicit" && bestExplicit.count(key) != 0)
+    state.counters["speedup"] = bestExplicit[key] / median;
 }
 
 void BM_DerivEval(benchmark::State& state) {
@@ -225,6 +445,42 @@ BENCHMARK_CAPTURE(BM_ClothSecond, implicit, std::string("implicit"))
     ->Arg(64)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+std::string kdName(double kd) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", kd);
+  return buf;
+}
+
+// Equal accuracy: 20 x 20 by default, 40 x 40 with PBM_BENCH_SLOW=1; with
+// PBM_BENCH_FIND_H=1 the search for the table instead.
+const bool accuracyRegistered = [] {
+  const char* find = std::getenv("PBM_BENCH_FIND_H");
+  if (find != nullptr && std::string(find) == "1") {
+    for (const AccuracyCase& c : kAccuracyCases)
+      for (int n : {20, 40}) {
+        if (c.n != 20) continue;
+        // 40 x 40 starts from the 20 x 20 answers (the stiff modes are local).
+        const long* hints = n == 20 ? nullptr : &c.euler;
+        benchmark::RegisterBenchmark(
+            ("BM_ClothFindSteps/" + std::to_string(n) + "/" + std::to_string(c.kd)).c_str(),
+            [n, c, hints](benchmark::State& s) { BM_ClothFindSteps(s, n, c.kd, hints); })
+            ->Iterations(1);
+      }
+    return true;
+  }
+  for (const AccuracyCase& c : kAccuracyCases) {
+    if (c.n > 20 && !slowRun()) continue;
+    for (const char* m : {"euler", "midpoint", "rk4", "implicit"})
+      benchmark::RegisterBenchmark(("BM_ClothEqualAccuracy/" + std::string(m) + "/" + kdName(c.kd) +
+                                    "/" + std::to_string(c.n))
+                                       .c_str(),
+                                   [m, &c](benchmark::State& s) { BM_ClothEqualAccuracy(s, m, c); })
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
+
 BENCHMARK(BM_DerivEval)->Arg(10)->Arg(20)->Arg(40)->Arg(70)->Arg(100);
 BENCHMARK_CAPTURE(BM_SpatialPairs, grid, true)->RangeMultiplier(4)->Range(128, 8192);
 BENCHMARK_CAPTURE(BM_SpatialPairs, brute, false)->RangeMultiplier(4)->Range(128, 8192);
