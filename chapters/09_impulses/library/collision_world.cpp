@@ -246,9 +246,87 @@ void CollisionWorld::addRestingForces() {
     }
 }
 
+namespace {
+
+// The column of R (signed) closest to the direction d: the box axis a
+// feature's direction or normal was found along.
+Eigen::Vector3d nearestAxis(const Eigen::Matrix3d& R, const Eigen::Vector3d& d) {
+  int best = 0;
+  for (int k = 1; k < 3; ++k)
+    if (std::abs(R.col(k).dot(d)) > std::abs(R.col(best).dot(d))) best = k;
+  return R.col(best).dot(d) < 0 ? Eigen::Vector3d(-R.col(best)) : Eigen::Vector3d(R.col(best));
+}
+
+// The box edge parallel to the axis e nearest the point p: a point on it.
+Eigen::Vector3d nearestEdgePoint(const RigidBody& b, const Eigen::Vector3d& e,
+                                 const Eigen::Vector3d& p) {
+  Eigen::Vector3d best = b.x;
+  double bestD = 1e300;
+  for (const auto& v : boxVertices(b)) {
+    const Eigen::Vector3d w = p - v;
+    const double d = (w - w.dot(e) * e).squaredNorm();
+    if (d < bestD) bestD = d, best = v;
+  }
+  return best;
+}
+
+}  // namespace
+
+// Within a step the bodies move, and a resting contact must move with its
+// features: the vertex of a, the face normal of b (RBII §9: the contact is a
+// pair of features, p and n its current geometry). Each evaluation snaps p, n
+// (and the edges of an edge/edge contact) to the current positions of the
+// features nearest to them; a contact found at t_c is never more than one step
+// old, so the nearest feature is the one it was found on.
+void CollisionWorld::trackResting() {
+  auto shapeOf = [&](const RigidBody* b) -> const Shape* {
+    if (!b) return nullptr;
+    const std::ptrdiff_t k = b - bodies.data();
+    return k >= 0 && k < std::ptrdiff_t(shapes.size()) ? &shapes[k] : nullptr;
+  };
+  for (Contact& c : resting) {
+    const Shape *sa = shapeOf(c.a), *sb = shapeOf(c.b);
+    if (!sa || !sb) continue;
+    if (sa->kind == Shape::Sphere && sb->kind == Shape::Sphere) {
+      const Eigen::Vector3d d = c.a->x - c.b->x;
+      if (d.norm() > 0) c.n = d.normalized();
+      c.p = c.b->x + sb->radius * c.n;
+      continue;
+    }
+    // b's face normal turns with b (a half-space or a peg's support: fixed).
+    if (sb->kind == Shape::Box) c.n = nearestAxis(c.b->R, c.n);
+    if (sa->kind == Shape::Sphere) {
+      c.p = c.a->x - sa->radius * c.n;
+    } else if (sa->kind == Shape::Box && c.vf) {
+      double bestD = 1e300;
+      Eigen::Vector3d best = c.p;
+      for (const auto& v : boxVertices(*c.a))
+        if ((v - c.p).squaredNorm() < bestD) bestD = (v - c.p).squaredNorm(), best = v;
+      c.p = best;
+    } else if (sa->kind == Shape::Box && sb->kind == Shape::Box) {
+      // Edge/edge: the two edges' current lines, p midway between their
+      // closest points, n = +-ea x eb as before.
+      const Eigen::Vector3d ea = nearestAxis(c.a->R, c.ea), eb = nearestAxis(c.b->R, c.eb);
+      const Eigen::Vector3d pa = nearestEdgePoint(*c.a, ea, c.p),
+                            pb = nearestEdgePoint(*c.b, eb, c.p);
+      const Eigen::Vector3d u = ea.cross(eb);
+      if (u.norm() < 1e-12) continue;
+      const Eigen::Vector3d w = pb - pa;
+      const double den = u.squaredNorm();
+      const double s = w.cross(eb).dot(u) / den, t = w.cross(ea).dot(u) / den;
+      const Eigen::Vector3d n = u.normalized();
+      c.n = n.dot(c.n) < 0 ? Eigen::Vector3d(-n) : n;
+      c.ea = ea;
+      c.eb = eb;
+      c.p = 0.5 * ((pa + s * ea) + (pb + t * eb));
+    }
+  }
+}
+
 void CollisionWorld::derivEval(Eigen::VectorXd& ydot) {
   ydot.resize(dim());
   accumulateForces();
+  trackResting();
   addRestingForces();
   for (size_t k = 0; k < bodies.size(); ++k)
     ddtStateToArray(bodies[k],

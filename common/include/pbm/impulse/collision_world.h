@@ -97,6 +97,9 @@ class CollisionWorld : public RigidWorld {
   // forces: the stopgap above; chapter 10 overrides it with the contact
   // forces of RBII §9.
   virtual void addRestingForces();
+  // Moves each resting contact's p and n (and an edge/edge contact's edges)
+  // with its features in the current state (derivEval calls it first).
+  void trackResting();
 };
 
 // One step of h through collisions (RBII §6): stepWorld; if the closest gap is
