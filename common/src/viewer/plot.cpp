@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 
@@ -156,6 +157,7 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   dl->PushClipRect(p0, p1, true);
   std::vector<std::string> names;
   std::vector<ImU32> cols;
+  std::vector<ImVec2> drawn;  // points along every curve, for placing the legend
   for (const auto& s : series) {
     ImVec2 prev;
     bool havePrev = false;
@@ -168,6 +170,10 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
       const ImVec2 q(p0.x + (p1.x - p0.x) * static_cast<float>(ax.map(s.x[i])),
                      p1.y - (p1.y - p0.y) * static_cast<float>(ay.map(s.y[i])));
       if (havePrev && (!s.dashed || (k++ % 2 == 0))) dl->AddLine(prev, q, s.color, 1.5f);
+      if (havePrev)
+        for (int j = 1; j < 8; ++j)
+          drawn.emplace_back(prev.x + (q.x - prev.x) * j / 8.f, prev.y + (q.y - prev.y) * j / 8.f);
+      drawn.push_back(q);
       if (s.markers) dl->AddCircleFilled(q, 2.5f, s.color);
       prev = q, havePrev = true;
     }
@@ -179,7 +185,22 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
   const bool crowded =
       yLabel && *yLabel && ImGui::CalcTextSize(yLabel).x + widest + 30.f > p1.x - p0.x;
-  legend(dl, ImVec2(p0.x, crowded ? p0.y + 16.f : p0.y), p1, names, cols);
+  // The legend goes in the corner the curves cross least: top right unless
+  // the data run there (an error that grows with h ends top right).
+  const float boxW = widest + 24.f, boxH = 15.f * names.size() + 4.f;
+  const float top = crowded ? p0.y + 16.f : p0.y;
+  const ImVec2 corners[4] = {ImVec2(p1.x - boxW, top), ImVec2(p1.x - boxW, p1.y - boxH - 2.f),
+                             ImVec2(p0.x + 2.f, p1.y - boxH - 2.f), ImVec2(p0.x + 2.f, top + 16.f)};
+  int best = 0;
+  size_t fewest = SIZE_MAX;
+  for (int c = 0; c < 4 && !names.empty(); ++c) {
+    size_t inside = 0;
+    for (const ImVec2& q : drawn)
+      inside += q.x >= corners[c].x && q.x <= corners[c].x + boxW && q.y >= corners[c].y &&
+                q.y <= corners[c].y + boxH;
+    if (inside < fewest) fewest = inside, best = c;
+  }
+  legend(dl, ImVec2(p0.x, corners[best].y), ImVec2(corners[best].x + boxW, p1.y), names, cols);
   ImGui::PopID();
 }
 
