@@ -37,10 +37,15 @@ class PlankScene : public RestingScene {
     params_.add("u1", &u1_, -5.0, 5.0, "first support's x, m (the plank's centre is at 0)");
     params_.add("u2", &u2_, -5.0, 5.0, "second support's x, m (> u1)");
     orbit_.target = Vector3d(0.0, -0.1, 0.0);
-    orbit_.distance = 5.0;
+    orbit_.distance = 6.5;
     orbit_.yawDeg = 20.0;
     orbit_.pitchDeg = 22.0;
+    // h = 0.001: a body turning about an edge keeps its ee contacts within
+    // dist_tol; at 0.01 the collision loop gives up (see the lesson).
+    settings_.h = 0.001;
+    stepsPerFrame_ = 10;
     newtonsPerMetre_ = 30.0;
+    viewShift_ = 0.2;
   }
   std::string name() const override { return "plank"; }
   std::string title() const override { return "A plank on two knife edges"; }
@@ -124,10 +129,10 @@ class PlankScene : public RestingScene {
   }
 
   void drawExtras(pbm::Canvas3D& canvas) override {
-    // The closed-form totals as white arrows beside the supports, behind the plank.
+    // The closed-form totals as white arrows beside the supports, in front of the plank.
     double f[2];
     closedForm(f[0], f[1]);
-    const double z = -0.5 * width_ - 0.2;
+    const double z = 0.5 * width_ + 0.35;
     for (int s = 0; s < 2; ++s) {
       const Vector3d top(world_.bodies[support_[s]].x.x(), 0.0, z);
       const double len = f[s] / newtonsPerMetre_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <numbers>
 #include <numeric>
 
 #include "pbm/app/text.h"
@@ -59,6 +60,14 @@ RestingScene::RestingScene() {
   orbit_.yawDeg = 20.0;
   orbit_.pitchDeg = 18.0;
   orbit_.target = Vector3d(0.0, 0.3, 0.0);
+}
+
+pbm::OrbitView RestingScene::initialOrbit() const {
+  pbm::OrbitView v = frame();
+  // The camera's right is (cos yaw, 0, -sin yaw) for +y up.
+  const double yaw = v.yawDeg * std::numbers::pi / 180.0;
+  v.target -= viewShift_ * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
+  return v;
 }
 
 pbm::Method RestingScene::method() const {
@@ -251,7 +260,7 @@ void RestingScene::panel() {
     return;
   if (ImGui::BeginTable("contacts", 5,
                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-    for (const char* h : {"i", "kind", "p", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
+    for (const char* h : {"i", "kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (size_t k = 0; k < order.size() && k < 24; ++k) {
       const int i = order[k];
@@ -262,11 +271,11 @@ void RestingScene::panel() {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(c.vf ? "vf" : "ee");
       ImGui::TableNextColumn();
-      ImGui::Text("(%.2f, %.2f, %.2f)", c.p.x(), c.p.y(), c.p.z());
+      ImGui::Text("%.2f %.2f %.2f", c.p.x(), c.p.y(), c.p.z());
       ImGui::TableNextColumn();
-      ImGui::Text("%.5g", forces_.f(i));
+      ImGui::Text("%.4f", forces_.f(i));
       ImGui::TableNextColumn();
-      ImGui::Text("%.3g", forces_.a(i));
+      ImGui::Text("%.1e", forces_.a(i));
     }
     ImGui::EndTable();
   }

@@ -41,12 +41,13 @@ class RestingScene : public pbm::SteppedScene {
   void reset() override;
   void advance(double tLimit, pbm::Host host) override;
   double time() const override { return stepper_.time(); }
+  int stepsPerFrame() const override { return stepsPerFrame_; }
 
   std::vector<std::string> csvColumns() const override;
   std::vector<double> csvRow() const override;
 
   pbm::ViewKind view() const override { return pbm::ViewKind::Orbit3D; }
-  pbm::OrbitView initialOrbit() const override { return orbit_; }
+  pbm::OrbitView initialOrbit() const override;
   void draw3D(pbm::Canvas3D& canvas) override;
   void panel() override;
   void hud(std::vector<std::string>& lines) const override;
@@ -56,6 +57,8 @@ class RestingScene : public pbm::SteppedScene {
   virtual void build() = 0;
   // The CSV's and the panel's order of the contacts (default: the solver's).
   virtual std::vector<int> contactOrder() const;
+  // The camera before the shift that puts the bodies right of the text.
+  virtual pbm::OrbitView frame() const { return orbit_; }
   virtual void extraHud(std::vector<std::string>&) const {}
   virtual void drawExtras(pbm::Canvas3D&) {}
   // The viewer starts over at this time (a body fell off the view).
@@ -73,11 +76,13 @@ class RestingScene : public pbm::SteppedScene {
   pbm::RestingWorld world_;
   ForceReadout forces_;
   pbm::OrbitView orbit_;
+  double viewShift_ = 0.15;  // of the distance: the target moves left, the bodies right of the text
   double g_ = 9.81;
   double newtonsPerMetre_ = 20.0;  // arrow length = f / this
   double floorExtent_ = 3.0;
   bool seeThrough_ = false;  // dynamic boxes as wire frames (contacts between them show)
-  int maxLabels_ = 8;        // a_i labels only when there are at most this many contacts
+  int maxLabels_ = 8;
+  int stepsPerFrame_ = 1;  // a_i labels only when there are at most this many contacts
 
  private:
   pbm::Method method() const;
