@@ -90,7 +90,13 @@ void RestingScene::reset() {
   // Bodies that touch at t = 0 rest from the start (RBII §6: resting contact
   // needs no restart); the t = 0 row then holds the initial state's solve.
   pbm::settleContacts(world_);
-  readForces();
+  initialFailure_.clear();
+  try {
+    readForces();
+  } catch (const pbm::SolverFailure& e) {
+    forces_ = {};
+    initialFailure_ = e.what();
+  }
 }
 
 void RestingScene::readForces() {
@@ -115,6 +121,7 @@ void RestingScene::advance(double tLimit, pbm::Host host) {
   }
   const double h = stepper_.plan(tLimit);
   stepper_.run([&] {
+    if (!initialFailure_.empty()) throw pbm::SolverFailure("at t = 0: " + initialFailure_);
     pbm::CollisionStats s;
     pbm::stepWithCollisions(world_, method(), h, &s);
     stepper_.countEvals(s.evals);

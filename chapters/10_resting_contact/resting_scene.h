@@ -91,6 +91,9 @@ class RestingScene : public pbm::SteppedScene {
   void drawBodies(pbm::Canvas3D& canvas);
   void drawForces(pbm::Canvas3D& canvas);
   bool showArrows_ = true;
+  // The initial solve's SolverFailure, raised by the first advance so that a
+  // headless run keeps its t = 0 row (exit 3 with the CSV kept).
+  std::string initialFailure_;
 };
 
 }  // namespace ch10
