@@ -1,0 +1,291 @@
+#include "resting_scene.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <numeric>
+
+#include "pbm/app/text.h"
+#include "pbm/core/errors.h"
+#include "pbm/resting/contact_forces.h"
+#include "pbm/rigid/methods.h"
+#include "pbm/rigid/rigid.h"
+#include "pbm/rigid/rigid_forces.h"
+#include "pbm/viewer/canvas3d.h"
+
+namespace ch10 {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+namespace {
+constexpr pbm::Color kBodyColour = IM_COL32(86, 156, 245, 255);
+constexpr pbm::Color kFixedGlass = IM_COL32(150, 130, 105, 70);
+constexpr pbm::Color kFixedEdge = IM_COL32(190, 170, 140, 255);
+constexpr pbm::Color kBodyGlass = IM_COL32(86, 156, 245, 45);
+constexpr pbm::Color kForceColour = IM_COL32(255, 190, 70, 255);
+
+bool isFixed(const pbm::RigidBody& b) {
+  return b.invMass == 0.0;
+}
+
+// A box as six translucent faces and its edges: what lies inside shows.
+void glassBox(pbm::Canvas3D& canvas, const pbm::RigidBody& b, pbm::Color face, pbm::Color edge) {
+  const pbm::ConvexPolyhedron P = pbm::boxPolyhedron(b);
+  for (const auto& f : P.f)
+    if (f.idx.size() == 4)
+      canvas.quad(P.v[f.idx[0]], P.v[f.idx[1]], P.v[f.idx[2]], P.v[f.idx[3]], face);
+  canvas.wireBox(b.x, b.R, b.halfExtents, edge, 1.5f);
+}
+}  // namespace
+
+pbm::RigidBody makeFixedBox(const Vector3d& halfExtents, const Vector3d& x, const Matrix3d& R) {
+  pbm::RigidBody b = pbm::makeFixedBlock(2.0 * halfExtents);
+  b.x = x;
+  b.q = Eigen::Quaterniond(R);
+  pbm::computeAuxiliary(b);
+  return b;
+}
+
+RestingScene::RestingScene() {
+  settings_.method = "rk4";
+  settings_.h = 0.01;
+  settings_.hMin = 1e-4;
+  settings_.hMax = 0.1;
+  settings_.tEnd = 2.0;
+  orbit_.distance = 6.0;
+  orbit_.yawDeg = 20.0;
+  orbit_.pitchDeg = 18.0;
+  orbit_.target = Vector3d(0.0, 0.3, 0.0);
+}
+
+pbm::OrbitView RestingScene::initialOrbit() const {
+  pbm::OrbitView v = frame();
+  // The camera's right is (cos yaw, 0, -sin yaw) for +y up.
+  const double yaw = v.yawDeg * std::numbers::pi / 180.0;
+  v.target -= viewShift_ * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
+  return v;
+}
+
+pbm::Method RestingScene::method() const {
+  const std::string& m = stepper_.method().name;
+  return m == "euler"      ? pbm::Method::Euler
+         : m == "midpoint" ? pbm::Method::Midpoint
+                           : pbm::Method::RK4;
+}
+
+void RestingScene::reset() {
+  world_ = pbm::RestingWorld();
+  world_.settings.eps = 0.5;
+  world_.settings.threshold = 1e-3;
+  world_.settings.distTol = 1e-6;
+  build();
+  if (world_.bodies.empty()) throw pbm::UsageError("scene '" + name() + "' built no bodies");
+  if (g_ > 0.0) world_.addForce(std::make_unique<pbm::RigidGravity>(Vector3d(0.0, -g_, 0.0)));
+  stepper_.reset(pbm::findMethod(pbm::rigidMethods(), settings_.method), settings_.h);
+  stepper_.watch(world_);
+  // Bodies that touch at t = 0 rest from the start (RBII §6: resting contact
+  // needs no restart); the t = 0 row then holds the initial state's solve.
+  pbm::settleContacts(world_);
+  initialFailure_.clear();
+  try {
+    readForces();
+  } catch (const pbm::SolverFailure& e) {
+    forces_ = {};
+    initialFailure_ = e.what();
+  }
+}
+
+void RestingScene::readForces() {
+  Eigen::VectorXd ydot;
+  world_.derivEval(ydot);  // the LCP at the installed state (RBII §9)
+  forces_ = {};
+  forces_.contacts = world_.resting;
+  const int n = static_cast<int>(forces_.contacts.size());
+  if (n == 0) return;
+  const pbm::LcpResult& r = world_.restingStats.last;
+  forces_.f = r.f;
+  forces_.a = r.a;
+  forces_.pivots = r.pivots;
+  // b = a - A f: what the external forces and the velocities alone would do.
+  forces_.b = r.a - pbm::computeAMatrix(forces_.contacts) * r.f;
+}
+
+void RestingScene::advance(double tLimit, pbm::Host host) {
+  if (host == pbm::Host::Viewer && time() >= loopTime()) {
+    reset();
+    return;
+  }
+  const double h = stepper_.plan(tLimit);
+  stepper_.run([&] {
+    if (!initialFailure_.empty()) throw pbm::SolverFailure("at t = 0: " + initialFailure_);
+    pbm::CollisionStats s;
+    pbm::stepWithCollisions(world_, method(), h, &s);
+    stepper_.countEvals(s.evals);
+    readForces();
+  });
+  stepper_.check(world_);
+}
+
+std::vector<int> RestingScene::contactOrder() const {
+  std::vector<int> order(forces_.contacts.size());
+  std::iota(order.begin(), order.end(), 0);
+  return order;
+}
+
+double RestingScene::complementarity() const {
+  if (forces_.f.size() == 0) return 0.0;
+  const double fMax = forces_.f.cwiseAbs().maxCoeff();
+  if (!(fMax > 0.0)) return 0.0;
+  const double scale = fMax * std::max(1.0, forces_.b.cwiseAbs().maxCoeff());
+  return forces_.f.cwiseProduct(forces_.a).cwiseAbs().maxCoeff() / scale;
+}
+
+Vector3d RestingScene::contactForceOn(int k) const {
+  Vector3d F = Vector3d::Zero();
+  const pbm::RigidBody* body = &world_.bodies[k];
+  for (size_t i = 0; i < forces_.contacts.size(); ++i) {
+    const pbm::Contact& c = forces_.contacts[i];
+    if (c.a == body) F += forces_.f(i) * c.n;
+    if (c.b == body) F -= forces_.f(i) * c.n;
+  }
+  return F;
+}
+
+double RestingScene::maxPenetration() const {
+  return std::max(0.0, -world_.closest().gap);
+}
+
+double RestingScene::maxSpeed() const {
+  double s = 0.0;
+  for (const auto& b : world_.bodies) s = std::max(s, b.v.norm());
+  return s;
+}
+
+std::vector<std::string> RestingScene::csvColumns() const {
+  std::vector<std::string> c{
+      "t",     "n_contacts", "pivots", "sum_f",           "max_complementarity",
+      "min_a", "max_a",      "min_f",  "max_penetration", "max_speed"};
+  for (int i = 0; i < kCsvContacts; ++i) c.push_back(pbm::format("f%d", i));
+  for (int i = 0; i < kCsvContacts; ++i) c.push_back(pbm::format("a%d", i));
+  return c;
+}
+
+std::vector<double> RestingScene::csvRow() const {
+  const int n = static_cast<int>(forces_.contacts.size());
+  const bool any = n > 0;
+  std::vector<double> row{time(),
+                          static_cast<double>(n),
+                          static_cast<double>(forces_.pivots),
+                          sumF(),
+                          complementarity(),
+                          any ? forces_.a.minCoeff() : kNaN,
+                          any ? forces_.a.maxCoeff() : kNaN,
+                          any ? forces_.f.minCoeff() : kNaN,
+                          maxPenetration(),
+                          maxSpeed()};
+  const std::vector<int> order = contactOrder();
+  for (int i = 0; i < kCsvContacts; ++i) row.push_back(i < n ? forces_.f(order[i]) : kNaN);
+  for (int i = 0; i < kCsvContacts; ++i) row.push_back(i < n ? forces_.a(order[i]) : kNaN);
+  return row;
+}
+
+// ------------------------------------------------------------------ viewer
+
+void RestingScene::draw3D(pbm::Canvas3D& canvas) {
+  drawBodies(canvas);
+  drawExtras(canvas);
+  if (showArrows_) drawForces(canvas);
+}
+
+void RestingScene::drawBodies(pbm::Canvas3D& canvas) {
+  bool grid = false;
+  for (size_t i = 0; i < world_.bodies.size() && i < world_.shapes.size(); ++i) {
+    const auto& b = world_.bodies[i];
+    const pbm::Shape& s = world_.shapes[i];
+    if (s.kind == pbm::Shape::HalfSpace) {
+      if (s.n.y() > 0.99 && !grid) canvas.groundGrid(floorExtent_, 0.5, s.offset), grid = true;
+    } else if (s.kind == pbm::Shape::Box) {
+      if (isFixed(b))
+        glassBox(canvas, b, kFixedGlass, kFixedEdge);
+      else if (seeThrough_)
+        glassBox(canvas, b, kBodyGlass, kBodyColour);
+      else
+        canvas.box(b.x, b.R, b.halfExtents, kBodyColour);
+    }
+  }
+}
+
+void RestingScene::drawForces(pbm::Canvas3D& canvas) {
+  // Each contact's force f_i n_i as an arrow ending at p_i, pushing the
+  // moving body from the other side (RBII §9: f_i n on a, -f_i n on b).
+  const std::vector<int> order = contactOrder();
+  const bool labels = static_cast<int>(order.size()) <= maxLabels_;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int i = order[k];
+    const pbm::Contact& c = forces_.contacts[i];
+    const bool aMoves = c.a && !isFixed(*c.a);
+    const Vector3d dir = aMoves ? c.n : Vector3d(-c.n);
+    const double len = forces_.f(i) / newtonsPerMetre_;
+    if (len > 1e-6) canvas.arrow(c.p - len * dir, c.p, kForceColour, 3.f, 12.f);
+    if (labels)
+      canvas.text(c.p - len * dir,
+                  pbm::format("f%zu = %.4g N, a%zu = %.2g (%s)", k, forces_.f(i), k, forces_.a(i),
+                              c.vf ? "vf" : "ee"),
+                  kForceColour);
+  }
+}
+
+void RestingScene::hud(std::vector<std::string>& lines) const {
+  const int n = static_cast<int>(forces_.contacts.size());
+  lines.push_back(pbm::format("method %s   resting contacts %d   pivots %d   sum f = %.6g N",
+                              stepper_.method().label.c_str(), n, forces_.pivots, sumF()));
+  if (n > 0)
+    lines.push_back(
+        pbm::format("a in [%.3g, %.3g] m/s^2   f in [%.4g, %.4g] N   complementarity %.2e",
+                    forces_.a.minCoeff(), forces_.a.maxCoeff(), forces_.f.minCoeff(),
+                    forces_.f.maxCoeff(), complementarity()));
+  lines.push_back(
+      pbm::format("max penetration %.2e m   max speed %.3g m/s", maxPenetration(), maxSpeed()));
+  extraHud(lines);
+}
+
+void RestingScene::panel() {
+  ImGui::Checkbox("force arrows", &showArrows_);
+  ImGui::SameLine();
+  ImGui::Checkbox("see-through bodies", &seeThrough_);
+  float scale = static_cast<float>(newtonsPerMetre_);
+  if (ImGui::SliderFloat("N per m of arrow", &scale, 1.f, 1000.f, "%.0f",
+                         ImGuiSliderFlags_Logarithmic))
+    newtonsPerMetre_ = scale;
+  const std::vector<int> order = contactOrder();
+  if (order.empty() || !ImGui::CollapsingHeader("contacts: f and a (RBII (9-5)-(9-7))",
+                                                ImGuiTreeNodeFlags_DefaultOpen))
+    return;
+  if (ImGui::BeginTable("contacts", 5,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+    for (const char* h : {"i", "kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (size_t k = 0; k < order.size() && k < 24; ++k) {
+      const int i = order[k];
+      const pbm::Contact& c = forces_.contacts[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", k);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.vf ? "vf" : "ee");
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f %.2f %.2f", c.p.x(), c.p.y(), c.p.z());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.4f", forces_.f(i));
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1e", forces_.a(i));
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace ch10

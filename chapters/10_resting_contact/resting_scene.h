@@ -1,0 +1,99 @@
+// The common part of chapter 10's scenes: a RestingWorld (boxes on fixed
+// boxes and the ground) stepped by chapter 09's stepWithCollisions with
+// euler | midpoint | rk4, the contact forces of RBII §9 solved in every
+// derivative evaluation. After each step (and at t = 0, after settleContacts)
+// the LCP is solved once more at the state shown, so the arrows (length
+// proportional to f_i), the a_i labels, the HUD and the CSV row all describe
+// that state. A scene builds its world in build() and may print closed forms.
+#pragma once
+
+#include <Eigen/Core>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "pbm/app/stepped_scene.h"
+#include "pbm/resting/resting_world.h"
+
+namespace ch10 {
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+inline constexpr int kCsvContacts = 8;  // f0..f7, a0..a7
+
+// A fixed box (a table, a support): invMass = 0, IbodyInv = 0, the given
+// half extents, centre and rotation (RBII §8, end: fixed bodies).
+pbm::RigidBody makeFixedBox(const Eigen::Vector3d& halfExtents, const Eigen::Vector3d& x,
+                            const Eigen::Matrix3d& R = Eigen::Matrix3d::Identity());
+
+// The solve at the state shown: the resting list, its forces f, its normal
+// accelerations a = A f + b and b = a - A f (RBII (9-8)).
+struct ForceReadout {
+  std::vector<pbm::Contact> contacts;
+  Eigen::VectorXd f, a, b;
+  int pivots = 0;
+};
+
+class RestingScene : public pbm::SteppedScene {
+ public:
+  RestingScene();
+
+  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  void reset() override;
+  void advance(double tLimit, pbm::Host host) override;
+  double time() const override { return stepper_.time(); }
+  int stepsPerFrame() const override { return stepsPerFrame_; }
+
+  std::vector<std::string> csvColumns() const override;
+  std::vector<double> csvRow() const override;
+
+  pbm::ViewKind view() const override { return pbm::ViewKind::Orbit3D; }
+  pbm::OrbitView initialOrbit() const override;
+  void draw3D(pbm::Canvas3D& canvas) override;
+  void panel() override;
+  void hud(std::vector<std::string>& lines) const override;
+
+ protected:
+  // Fills world_ (bodies with shapes, extra forces); gravity is added after.
+  virtual void build() = 0;
+  // The CSV's and the panel's order of the contacts (default: the solver's).
+  virtual std::vector<int> contactOrder() const;
+  // The camera before the shift that puts the bodies right of the text.
+  virtual pbm::OrbitView frame() const { return orbit_; }
+  virtual void extraHud(std::vector<std::string>&) const {}
+  virtual void drawExtras(pbm::Canvas3D&) {}
+  // The viewer starts over at this time (a body fell off the view).
+  virtual double loopTime() const { return std::numeric_limits<double>::infinity(); }
+
+  // The sums the HUD and the scenes use.
+  double sumF() const { return forces_.f.size() ? forces_.f.sum() : 0.0; }
+  // max |f_i a_i| / (||f||_inf max(1, ||b||_inf)): 0 when every f_i = 0.
+  double complementarity() const;
+  // The net contact force on body k: sum of f_i n_i where it is a, minus where it is b.
+  Eigen::Vector3d contactForceOn(int k) const;
+  double maxPenetration() const;
+  double maxSpeed() const;
+
+  pbm::RestingWorld world_;
+  ForceReadout forces_;
+  pbm::OrbitView orbit_;
+  double viewShift_ = 0.15;  // of the distance: the target moves left, the bodies right of the text
+  double g_ = 9.81;
+  double newtonsPerMetre_ = 20.0;  // arrow length = f / this
+  double floorExtent_ = 3.0;
+  bool seeThrough_ = false;  // dynamic boxes as wire frames (contacts between them show)
+  int maxLabels_ = 8;
+  int stepsPerFrame_ = 1;  // a_i labels only when there are at most this many contacts
+
+ private:
+  pbm::Method method() const;
+  // Solves the LCP at the installed state (a derivative evaluation) and reads it.
+  void readForces();
+  void drawBodies(pbm::Canvas3D& canvas);
+  void drawForces(pbm::Canvas3D& canvas);
+  bool showArrows_ = true;
+  // The initial solve's SolverFailure, raised by the first advance so that a
+  // headless run keeps its t = 0 row (exit 3 with the CSV kept).
+  std::string initialFailure_;
+};
+
+}  // namespace ch10

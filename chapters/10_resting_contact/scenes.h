@@ -1,0 +1,17 @@
+// Chapter 10's scenes (RBII §9): main.cpp lists them, the first is the default.
+#pragma once
+
+#include <memory>
+
+#include "pbm/app/scene.h"
+
+namespace ch10 {
+
+// block_table_scene.cpp: a block on a table, slid over its edge, lifted by wind.
+std::unique_ptr<pbm::Scene> makeBlockTableScene();
+// plank_scene.cpp: a plank on two knife-edge supports, against the closed forms.
+std::unique_ptr<pbm::Scene> makePlankScene();
+// pyramid_scene.cpp: unit cubes in a pyramid on the ground, rows exactly touching.
+std::unique_ptr<pbm::Scene> makePyramidScene();
+
+}  // namespace ch10
