@@ -65,6 +65,12 @@ TEST(Ch11Dynamics, LinearMomentumIsConservedToRoundoff) {
         << "Baraff & Witkin 1992 §3: flexMomentum = q' M e_0";
     EXPECT_VEC_NEAR(pbm::flexCenterOfMass(s.body(), s.q()), Vector2d(c0 + P0), 1e-11)
         << "Baraff & Witkin 1992 §3: flexCenterOfMass = q M e_0 / m";
+    // A body whose mass is not 1: c = q M e_0 / m.
+    const FlexBody heavy = pbm::makeFlexRect(k, 2, 0.5, FlexMaterial{3, 1, 0, 0});
+    const Matrix2Xd qh = randomNearRest(k, rng, 0.3);
+    EXPECT_VEC_NEAR(pbm::flexCenterOfMass(heavy, qh),
+                    Vector2d(qh * massRef(k, 2, 0.5, 3).col(0) / 3.0), 1e-13)
+        << "Baraff & Witkin 1992 §3: c = q M e_0 / m with m = rho L H = 3";
   }
 }
 
