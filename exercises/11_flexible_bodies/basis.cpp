@@ -1,0 +1,38 @@
+// Exercise: the basis and the map (Baraff & Witkin 1992 §3).
+// flexBasisSize: 3 affine, 6 quadratic.
+// flexBasis: b(u) = (1, x, y) or (1, x, y, x^2, xy, y^2), constant first (our order).
+// flexBasisGradient: B = db/du, n x 2 (column 0 d/dx, column 1 d/dy).
+// flexDeform: x = q b(u).  flexRestState: the q of x = u.
+// Tests: every Ch11* test (the basis is under everything), first
+//   Ch11Basis.*, Ch11Geometry.AffineKeepsLinesStraightQuadraticBends.
+#include "pbm/core/exercise.h"
+#include "pbm/flexible/flexible.h"
+
+namespace pbm {
+
+int flexBasisSize(DeformKind /*kind*/) {
+  PBM_TODO("flexBasisSize",
+           "Baraff & Witkin 1992 §3: 3 functions (1, x, y) or 6 (1, x, y, x^2, xy, y^2)");
+}
+
+Eigen::VectorXd flexBasis(DeformKind /*kind*/, const Eigen::Vector2d& /*u*/) {
+  PBM_TODO("flexBasis", "Baraff & Witkin 1992 §3: b(u) = (1, x, y) or (1, x, y, x^2, xy, y^2)");
+}
+
+Eigen::MatrixX2d flexBasisGradient(DeformKind /*kind*/, const Eigen::Vector2d& /*u*/) {
+  PBM_TODO("flexBasisGradient",
+           "Baraff & Witkin 1992 §3: row i is (d b_i/dx, d b_i/dy); x^2 -> (2x, 0), xy -> (y, x)");
+}
+
+Eigen::Vector2d flexDeform(const Eigen::Matrix2Xd& /*q*/, DeformKind /*kind*/,
+                           const Eigen::Vector2d& /*u*/) {
+  PBM_TODO("flexDeform", "Baraff & Witkin 1992 §3: x = q b(u)");
+}
+
+Eigen::Matrix2Xd flexRestState(DeformKind /*kind*/) {
+  PBM_TODO(
+      "flexRestState",
+      "Baraff & Witkin 1992 §3: x = u, so the x and y columns are the unit vectors, the rest 0");
+}
+
+}  // namespace pbm
