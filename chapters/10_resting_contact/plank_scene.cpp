@@ -40,10 +40,7 @@ class PlankScene : public RestingScene {
     orbit_.distance = 6.5;
     orbit_.yawDeg = 20.0;
     orbit_.pitchDeg = 22.0;
-    // h = 0.001: a body turning about an edge keeps its ee contacts within
-    // dist_tol; at 0.01 the collision loop gives up (see the lesson).
-    settings_.h = 0.001;
-    stepsPerFrame_ = 10;
+    stepsPerFrame_ = 2;  // h = 0.01 at 60 frames/s: 1.2 s per second
     newtonsPerMetre_ = 30.0;
     viewShift_ = 0.2;
   }
