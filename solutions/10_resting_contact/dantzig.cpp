@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "pbm/resting/lcp.h"
 
@@ -234,6 +235,21 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
     if (set[i] == LcpSet::Untreated) set[i] = LcpSet::NotClamped;
   out.f = D.cwiseProduct(f);
   out.a = A * out.f + b;
+  // The answer is checked against the problem itself: on large degenerate
+  // systems rounding can break the method's invariants, and a wrong force
+  // must be reported, not applied.
+  const double scale = std::max(1.0, b.lpNorm<Eigen::Infinity>());
+  const double fScale = std::max(1.0, out.f.lpNorm<Eigen::Infinity>());
+  double worstA = 0.0, worstFA = 0.0;
+  for (int i = 0; i < n; ++i)
+    if (D(i) > 0.0)  // a dropped contact (zero diagonal) is not part of the problem
+      worstA = std::min(worstA, out.a(i)),
+      worstFA = std::max(worstFA, std::abs(out.f(i) * out.a(i)));
+  if ((worstA < -1e-5 * scale || worstFA > 1e-5 * scale * fScale)) {
+    out.why = "inaccurate: min a = " + std::to_string(worstA) +
+              ", max |f a| = " + std::to_string(worstFA);
+    return out;
+  }
   out.ok = true;
   return out;
 }

@@ -38,7 +38,9 @@ struct LcpResult {
   Eigen::VectorXd f, a;  // the forces and a = A f + b
   int pivots = 0;
   bool ok = false;
-  std::string why;  // when !ok: "infeasible", "pivot cap", "Cholesky failed", "not finite"
+  // when !ok: "infeasible", "pivot cap", "Cholesky failed", "not finite", or
+  // "inaccurate: ..." (the answer failed the final check of a >= 0, f a = 0)
+  std::string why;
   // When infeasible: z >= 0 with A z = 0 and z^T b < 0, Farkas's proof that no
   // f >= 0 has A f + b >= 0.
   Eigen::VectorXd certificate;
