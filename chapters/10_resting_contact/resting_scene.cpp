@@ -28,10 +28,6 @@ constexpr pbm::Color kFixedEdge = IM_COL32(190, 170, 140, 255);
 constexpr pbm::Color kBodyGlass = IM_COL32(86, 156, 245, 45);
 constexpr pbm::Color kForceColour = IM_COL32(255, 190, 70, 255);
 
-bool isFixed(const pbm::RigidBody& b) {
-  return b.invMass == 0.0;
-}
-
 // A box as six translucent faces and its edges: what lies inside shows.
 void glassBox(pbm::Canvas3D& canvas, const pbm::RigidBody& b, pbm::Color face, pbm::Color edge) {
   const pbm::ConvexPolyhedron P = pbm::boxPolyhedron(b);
@@ -209,7 +205,7 @@ void RestingScene::drawBodies(pbm::Canvas3D& canvas) {
     if (s.kind == pbm::Shape::HalfSpace) {
       if (s.n.y() > 0.99 && !grid) canvas.groundGrid(floorExtent_, 0.5, s.offset), grid = true;
     } else if (s.kind == pbm::Shape::Box) {
-      if (isFixed(b))
+      if (pbm::isFixedBody(b))
         glassBox(canvas, b, kFixedGlass, kFixedEdge);
       else if (seeThrough_)
         glassBox(canvas, b, kBodyGlass, kBodyColour);
@@ -227,7 +223,7 @@ void RestingScene::drawForces(pbm::Canvas3D& canvas) {
   for (size_t k = 0; k < order.size(); ++k) {
     const int i = order[k];
     const pbm::Contact& c = forces_.contacts[i];
-    const bool aMoves = c.a && !isFixed(*c.a);
+    const bool aMoves = c.a && !pbm::isFixedBody(*c.a);
     const Vector3d dir = aMoves ? c.n : Vector3d(-c.n);
     const double len = forces_.f(i) / newtonsPerMetre_;
     if (len > 1e-6) canvas.arrow(c.p - len * dir, c.p, kForceColour, 3.f, 12.f);

@@ -20,11 +20,6 @@ bool isFixedShape(const Shape& s) {
   return s.kind == Shape::HalfSpace || s.kind == Shape::Peg;
 }
 
-// The notes' fixed body (RBII §8, end): nothing moves it.
-bool isFixedBody(const RigidBody& b) {
-  return b.invMass == 0.0 && b.IbodyInv.isZero(0.0);
-}
-
 std::array<Eigen::Vector3d, 8> boxVertices(const RigidBody& b) {
   std::array<Eigen::Vector3d, 8> v;
   for (int c = 0; c < 8; ++c) {

@@ -10,9 +10,6 @@ namespace {
 bool isBox(const Shape& s) {
   return s.kind == Shape::Box;
 }
-bool isFixed(const RigidBody& b) {
-  return b.invMass == 0.0 && b.IbodyInv.isZero(0.0);
-}
 
 }  // namespace
 
@@ -22,7 +19,7 @@ Separation RestingWorld::closest() const {
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) {
       if (!isBox(shapes[i]) || !isBox(shapes[j])) continue;
-      if (isFixed(bodies[i]) && isFixed(bodies[j])) continue;
+      if (isFixedBody(bodies[i]) && isFixedBody(bodies[j])) continue;
       const double g = polyhedronSeparation(boxPolyhedron(bodies[i]), boxPolyhedron(bodies[j]));
       if (g < s.gap) s = {g, i, j};
     }
@@ -35,7 +32,7 @@ std::vector<Contact> RestingWorld::contacts(double tol) {
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) {
       if (!isBox(shapes[i]) || !isBox(shapes[j])) continue;
-      if (isFixed(bodies[i]) && isFixed(bodies[j])) continue;
+      if (isFixedBody(bodies[i]) && isFixedBody(bodies[j])) continue;
       for (const Contact& c : boxBoxContacts(bodies[i], bodies[j], tol)) out.push_back(c);
     }
   return out;

@@ -44,6 +44,11 @@ RigidBody makeBlock(double mass, const Eigen::Vector3d& dims);
 // are infinite in spirit; they are stored as 0 so that M g and the kinetic
 // energy of a fixed body come out 0 rather than NaN.
 RigidBody makeFixedBlock(const Eigen::Vector3d& dims);
+// The notes' fixed body (RBII §8, end): invMass = 0 and a zero inverse
+// inertia; nothing moves it (a floor, a table, a support).
+inline bool isFixedBody(const RigidBody& b) {
+  return b.invMass == 0.0 && b.IbodyInv.isZero(0.0);
+}
 
 // Sets the body-frame angular velocity: L = R Ibody omegaBody (RBI §2.9), and
 // recomputes the auxiliaries. The scenes and tests start spins this way.
