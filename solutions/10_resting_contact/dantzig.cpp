@@ -66,6 +66,16 @@ class IncrementalCholesky {
     L_.col(m_).head(m_ + 1).setZero();
     idx_.erase(idx_.begin() + p);
   }
+  // The same factor computed from scratch (LcpOptions::refactor).
+  bool rebuild(const Eigen::MatrixXd& A) {
+    const std::vector<int> idx = idx_;
+    L_.setZero();
+    m_ = 0;
+    idx_.clear();
+    for (int j : idx)
+      if (!add(A, j)) return false;
+    return true;
+  }
   // x = -A_CC^-1 A'_Cd, the clamped forces' direction (fdirection).
   Eigen::VectorXd direction(const Eigen::MatrixXd& A, int d) const {
     Eigen::VectorXd x = rowFor(A, d);
@@ -108,6 +118,8 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
   IncrementalCholesky chol(n);
   Eigen::VectorXd df(n), da(n);
 
+  // After every change of C (the benchmark's re-factoring baseline).
+  auto refresh = [&]() { return !options.refactor || chol.rebuild(As); };
   auto report = [&](int d, int j, double s) {
     if (!options.onPivot) return;
     LcpPivot p;
@@ -161,6 +173,7 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
             break;
           }
           chol.remove(blocker);
+          if (!refresh()) return fail("Cholesky failed");
           set[blocker] = LcpSet::NotClamped;
           f(blocker) = 0.0;
         }
@@ -212,7 +225,7 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
       a += s * da;
       ++out.pivots;
       if (j == d) {
-        if (!chol.add(As, d)) return fail("Cholesky failed");
+        if (!chol.add(As, d) || !refresh()) return fail("Cholesky failed");
         set[d] = LcpSet::Clamped;
         a(d) = 0.0;
         report(d, j, s);
@@ -220,10 +233,11 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
       }
       if (set[j] == LcpSet::Clamped) {
         chol.remove(j);
+        if (!refresh()) return fail("Cholesky failed");
         set[j] = LcpSet::NotClamped;
         f(j) = 0.0;
       } else {
-        if (!chol.add(As, j)) return fail("Cholesky failed");
+        if (!chol.add(As, j) || !refresh()) return fail("Cholesky failed");
         set[j] = LcpSet::Clamped;
         a(j) = 0.0;
       }

@@ -32,6 +32,10 @@ struct LcpOptions {
   // a_NC >= 0 and Delta a_d >= 0 on each; the viewer records the steps).
   std::function<void(const LcpPivot&)> onPivot;
   int maxPivots = -1;  // -1: 20 n + 20
+  // Re-factor A_CC from scratch after every change of C (O(n^3) per pivot)
+  // instead of updating the factor: the benchmark's baseline for the
+  // incremental factorisation. The answer is the same.
+  bool refactor = false;
 };
 
 struct LcpResult {
