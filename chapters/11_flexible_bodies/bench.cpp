@@ -4,15 +4,16 @@
 // the unit square, rho = 1, mu = lambda = 50 (lambda = mu because a
 // central-force lattice can only have that, see below).
 //
-//  BM_StableStep/<model>/<resolution>: the largest stable RK4 step h_crit,
+//  BM_StableStepLattice/<N>, BM_StableStepFlex/<model>/<per_edge>: the
+//    largest stable RK4 step h_crit,
 //    found by bisection on blow-up: from a random 1e-6 perturbation of the
 //    rest state (small amplitude: the linearised system), kSteps RK4 steps
 //    at h; the run blew up when its energy grew past 1e4 times the start
-//    (below the limit RK4 damps every mode, DEB §2; 0.1 % above it the top
+//    (below the limit RK4 damps every mode, DEB §2; just above it the top
 //    mode grows by |R(i h omega)|^2 ~ 1 + 14 (h/h_crit - 1) per step).
 //    kBisections halvings after a bracket around the prediction: a resolution
 //    (counter bracket) of 0.02 %. Models:
-//    - lattice/N: chapter 04's particles and springs (PSD §4) as an N x N
+//    - lattice (N): chapter 04's particles and springs (PSD §4) as an N x N
 //      square of the same material. Each particle is the centre of an a x a
 //      cell, a = L/N, so its mass is rho a^2 and the N^2 particles weigh
 //      rho L^2; structural springs k = 2 mu, diagonal springs k_d = mu. Why:
@@ -27,7 +28,7 @@
 //      12 mu / (rho a^2) in the bulk, an upper bound of the finite
 //      lattice's spectrum: predicted h_crit = 2 sqrt 2 a sqrt(rho / (12 mu))
 //      (0.1155 / N here), falling as 1/N. Counter h_crit_N = h_crit N.
-//    - affine/per_edge, quadratic/per_edge: the global bodies (3 x 3 Gauss
+//    - affine, quadratic (per_edge): the global bodies (3 x 3 Gauss
 //      strain quadrature) with per_edge boundary pieces per edge. The
 //      boundary is the collision polygon, which the free motion never reads:
 //      h_crit is measured anyway, so independence of it is a measurement.
@@ -36,13 +37,15 @@
 //      w^3 - (216 mu + 72 lambda) w^2 + (12960 mu^2 + 7920 lambda mu) w
 //      - 172800 mu^2 (mu + lambda) = 0, w = rho omega^2.
 //    Counters: resolution (N or per_edge), dof, h_crit, predicted,
-//    h_over_predicted, bracket, trials (RK4 runs of the bisection), and one simulated
-//    second at 0.9 h_crit: evals_per_s (derivative evaluations), ms_per_s
-//    (CPU ms, the mean of repeated runs).
+//    h_over_predicted, bracket, trials (RK4 runs of the bisection), and one
+//    simulated second at 0.9 h_crit: evals_per_s (derivative evaluations),
+//    ms_per_s (CPU ms, the mean of repeated runs).
+//  BM_PredictedStep/<model>/<resolution>: the predictions alone, drawn
+//    dashed beside the measurements (series <model>_predicted).
 //  BM_StableStepSummary: the spreads max/min - 1 of the rows above: h_crit
 //    over per_edge (affine_spread, quadratic_spread) and h_crit N over N
 //    (lattice_hN_spread).
-//  BM_EvalCost/<model>/<rule>: one derivative evaluation of a free body at a
+//  BM_EvalCost/<model>_<rule>: one derivative evaluation of a free body at a
 //    large deformation with the strain energy integrated by Gauss 1, 2 x 2,
 //    3 x 3 or 64 Monte Carlo points (weights V/64). Counters points,
 //    energy_error (relative, against 3 x 3 Gauss, exact: the quadratic
