@@ -13,5 +13,8 @@ namespace ch11 {
 // spin_scene.cpp: a free spinning body; mu = lambda = 0 is the dust cloud
 // (det A = 1 + omega^2 t^2), mu > 0 holds the steady stretch s.
 std::unique_ptr<pbm::Scene> makeSpinScene();
+// oscillate_scene.cpp: one small-oscillation mode (dilation, shear, bend), its
+// measured period beside 2 pi / omega.
+std::unique_ptr<pbm::Scene> makeOscillateScene();
 
 }  // namespace ch11

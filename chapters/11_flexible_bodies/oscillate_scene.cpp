@@ -1,0 +1,265 @@
+// The oscillate scene (Baraff & Witkin 1992 §1, §4): a free unit square, no
+// gravity, started in one small-oscillation mode and let go. Global DOFs have a
+// handful of whole-body vibrations whose frequencies follow from M and the
+// energy's Hessian at rest; for the unit square with our StVK energy
+// (rho omega^2 = w):
+//   dilation  A = (1 + e) I                 w = 24 (mu + lambda)
+//   shear     A = I + e [[0, 1], [1, 0]]     w = 24 mu
+//   bend      (quadratic only) x-displacement a + b x^2 + c y^2, y-displacement
+//             d xy: the smallest root of the bending cubic
+//             w^3 - (216 mu + 72 lambda) w^2 + (12960 mu^2 + 7920 lambda mu) w
+//             - 172800 mu^2 (mu + lambda) = 0.
+// By symmetry each shape is a mode on its own (its parity class under the two
+// reflections holds no other elastic mode; the bend's class holds the three
+// roots of the cubic and a translation, so its shape is found here as the
+// lowest non-zero generalized eigenvector of that 4-DOF class). The scene
+// measures the period from the zero crossings of the mode's coordinate (its
+// M-weighted projection) and prints it beside 2 pi / omega.
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pbm/app/stepped_scene.h"
+#include "pbm/app/text.h"
+#include "pbm/flexible/flex_body.h"
+#include "pbm/integrators/methods.h"
+#include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/colors.h"
+#include "scenes.h"
+
+namespace ch11 {
+namespace {
+
+using Eigen::Matrix2Xd;
+using Eigen::MatrixXd;
+using Eigen::Vector2d;
+
+constexpr double kPi = 3.14159265358979323846;
+
+// The bending cubic's smallest root (Newton from 0: the cubic is negative,
+// rising and concave there, so the iterates rise monotonically to the root).
+double bendingW(double mu, double lambda) {
+  const double c2 = -(216.0 * mu + 72.0 * lambda);
+  const double c1 = 12960.0 * mu * mu + 7920.0 * lambda * mu;
+  const double c0 = -172800.0 * mu * mu * (mu + lambda);
+  double x = 0.0;
+  for (int k = 0; k < 200; ++k) {
+    const double f = ((x + c2) * x + c1) * x + c0, df = (3.0 * x + 2.0 * c2) * x + c1;
+    if (!(df > 0)) break;
+    const double step = f / df;
+    x -= step;
+    if (std::abs(step) <= 1e-15 * x) break;
+  }
+  return x;
+}
+
+class OscillateScene : public pbm::SteppedScene {
+ public:
+  OscillateScene() {
+    settings_.method = "rk4";
+    settings_.h = 0.001;
+    settings_.hMin = 1e-5;
+    settings_.hMax = 0.05;
+    settings_.tEnd = 1.0;
+    params_.choice("model", &model_,
+                   {{"affine", "affine (6 DOF)"}, {"quadratic", "quadratic (12 DOF)"}},
+                   "deformation: affine or quadratic (bend needs quadratic)");
+    params_.add("mode", &mode_, 0.0, 2.0, "0 dilation, 1 shear, 2 bend (quadratic)").integer = true;
+    params_
+        .add("amplitude", &amplitude_, 1e-6, 0.2,
+             "largest corner displacement at the start, m (small: the linear mode)")
+        .logScale = true;
+    params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (> 0 for shear and bend)");
+    params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda > 0)");
+    params_.add("rho", &rho_, 1e-3, 1e3, "density, kg/m^2").logScale = true;
+  }
+
+  std::string name() const override { return "oscillate"; }
+  std::string title() const override { return "One vibration mode of a free body"; }
+  std::string lookFor() const override {
+    return "A global body has a few whole-body vibrations, each with a period from M and the "
+           "energy's stiffness: the measured period (zero crossings of the mode's coordinate) "
+           "sits beside the exact 2 pi / omega (Baraff & Witkin 1992 §4).";
+  }
+  std::vector<std::string> methods() const override {
+    return pbm::methodNames(pbm::integratorMethods());
+  }
+  void validate() const override {
+    const int mode = static_cast<int>(mode_);
+    if (mode == 2 && model_ == 0)
+      throw pbm::UsageError("mode 2 (bend) needs model=quadratic: an affine map cannot bend");
+    if (!(mu_ + lambda_ > 0)) throw pbm::UsageError("mu + lambda must be > 0");
+    if (mode != 0 && !(mu_ > 0)) throw pbm::UsageError("shear and bend need mu > 0");
+  }
+  pbm::ViewBox initialView() const override { return {{0.0, 0.0}, 1.4}; }
+
+  void reset() override {
+    const pbm::DeformKind kind = model_ == 0 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
+    sys_.emplace(pbm::makeFlexRect(kind, 1.0, 1.0, {rho_, mu_, lambda_, 0.0}));
+    rest_ = pbm::flexRestState(kind);
+    shape_ = modeShape();
+    sys_->q() = rest_ + amplitude_ * shape_;
+    sys_->qdot().setZero();
+    shapeNorm_ = (shape_ * sys_->body().M * shape_.transpose()).trace();
+    crossings_.clear();
+    prevCoord_ = coordinate();
+    stepper_.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method), settings_.h);
+    stepper_.watch(*sys_);
+  }
+  void advance(double tLimit, pbm::Host) override {
+    const double t0 = stepper_.time();
+    stepper_.advance(*sys_, tLimit);
+    const double t1 = stepper_.time(), c = coordinate();
+    if (prevCoord_ != 0 && (c == 0 || (c > 0) != (prevCoord_ > 0)))
+      crossings_.push_back(t0 + (t1 - t0) * prevCoord_ / (prevCoord_ - c));
+    prevCoord_ = c;
+  }
+  double time() const override { return stepper_.time(); }
+
+  std::vector<std::string> csvColumns() const override {
+    return {"t",  "com_x",    "com_y",   "a_xx",  "a_xy",       "a_yx",   "a_yy",         "stretch",
+            "ke", "e_strain", "e_total", "l_ang", "mode_coord", "period", "period_exact", "evals"};
+  }
+  std::vector<double> csvRow() const override {
+    const pbm::FlexBody& b = sys_->body();
+    const Matrix2Xd& q = sys_->q();
+    const Vector2d c = pbm::flexCenterOfMass(b, q);
+    const double ke = pbm::flexKineticEnergy(b, sys_->qdot());
+    const double es = pbm::flexStrainEnergy(b, q);
+    const double det = q(0, 1) * q(1, 2) - q(0, 2) * q(1, 1);
+    return {time(),
+            c.x(),
+            c.y(),
+            q(0, 1),
+            q(0, 2),
+            q(1, 1),
+            q(1, 2),
+            std::sqrt(std::abs(det)),
+            ke,
+            es,
+            ke + es,
+            pbm::flexAngularMomentum(b, q, sys_->qdot()),
+            coordinate(),
+            measuredPeriod(),
+            exactPeriod(),
+            double(evals())};
+  }
+
+  void hud(std::vector<std::string>& lines) const override {
+    static const char* names[] = {"dilation", "shear", "bend"};
+    lines.push_back(pbm::format("mode %s (%s): exact period 2 pi / omega = %.6f s",
+                                names[static_cast<int>(mode_)],
+                                model_ == 0 ? "affine" : "quadratic", exactPeriod()));
+    const double T = measuredPeriod();
+    if (std::isfinite(T))
+      lines.push_back(pbm::format("measured %.6f s from %d zero crossings (%+.1e relative)", T,
+                                  static_cast<int>(crossings_.size()), T / exactPeriod() - 1.0));
+    else
+      lines.push_back("measured: waiting for two zero crossings");
+  }
+
+  void draw(pbm::Canvas2D& c) override {
+    const pbm::FlexBody& b = sys_->body();
+    const std::vector<Vector2d> rest = pbm::subdivideBoundary(b.rest, 16);
+    std::vector<Vector2d> ring = rest;
+    ring.push_back(ring.front());
+    c.polyline(ring, pbm::colors::kDim, 1.0f);  // the rest shape, for reference
+    std::vector<Vector2d> pts;
+    for (const auto& u : rest) pts.push_back(pbm::flexDeform(sys_->q(), b.kind, u));
+    c.polygonFilled(pts, IM_COL32(90, 160, 220, 120));
+    // The material grid mapped through D: straight for affine, curved when it bends.
+    for (int k = 1; k < 4; ++k)
+      for (int axis = 0; axis < 2; ++axis) {
+        std::vector<Vector2d> line;
+        for (int s = 0; s <= 16; ++s) {
+          const double a = -0.5 + 0.25 * k, r = -0.5 + s / 16.0;
+          const Vector2d u = axis == 0 ? Vector2d(a, r) : Vector2d(r, a);
+          line.push_back(pbm::flexDeform(sys_->q(), b.kind, u));
+        }
+        c.polyline(line, IM_COL32(200, 220, 240, 110), 1.0f);
+      }
+    pts.push_back(pts.front());
+    c.polyline(pts, pbm::colors::kText, 2.0f);
+  }
+
+ private:
+  // The mode's shape V (2 x n): q = rest + amplitude V at the start, scaled so
+  // the largest corner displacement is 1.
+  Matrix2Xd modeShape() const {
+    const pbm::FlexBody& b = sys_->body();
+    Matrix2Xd V = Matrix2Xd::Zero(2, b.n());
+    const int mode = static_cast<int>(mode_);
+    if (mode == 0) {
+      V(0, 1) = V(1, 2) = 1.0;
+    } else if (mode == 1) {
+      V(1, 1) = V(0, 2) = 1.0;
+    } else {
+      // The bend's class: x-parts of 1, x^2, y^2 (columns 0, 3, 5) and the
+      // y-part of xy (column 4). Its stiffness by central differences of the
+      // elastic force at rest (linear there), its mass from M.
+      const std::array<std::pair<int, int>, 4> dof = {{{0, 0}, {0, 3}, {0, 5}, {1, 4}}};
+      MatrixXd K(4, 4), Mr = MatrixXd::Zero(4, 4);
+      const double e = 1e-6;
+      for (int j = 0; j < 4; ++j) {
+        Matrix2Xd qp = rest_, qm = rest_;
+        qp(dof[j].first, dof[j].second) += e;
+        qm(dof[j].first, dof[j].second) -= e;
+        const Matrix2Xd dQ =
+            (pbm::flexElasticForce(b, qp) - pbm::flexElasticForce(b, qm)) / (2 * e);
+        for (int i = 0; i < 4; ++i) {
+          K(i, j) = -dQ(dof[i].first, dof[i].second);
+          if (dof[i].first == dof[j].first) Mr(i, j) = b.M(dof[i].second, dof[j].second);
+        }
+      }
+      K = 0.5 * (K + K.transpose()).eval();
+      Eigen::GeneralizedSelfAdjointEigenSolver<MatrixXd> eig(K, Mr);
+      // Ascending: the translation (0) first, then the bend.
+      const Eigen::VectorXd v = eig.eigenvectors().col(1);
+      for (int i = 0; i < 4; ++i) V(dof[i].first, dof[i].second) = v(i);
+      // No translation: subtract the mean x-displacement (column 0 of M's row).
+      V(0, 0) -= (V.row(0) * b.M.col(0))(0) / b.M(0, 0);
+    }
+    double big = 0;
+    for (const auto& u : b.rest) big = std::max(big, (V * pbm::flexBasis(b.kind, u)).norm());
+    return V / big;
+  }
+
+  // The M-weighted projection of q - rest on the shape: amplitude at t = 0.
+  double coordinate() const {
+    return ((sys_->q() - rest_) * sys_->body().M * shape_.transpose()).trace() / shapeNorm_;
+  }
+
+  double exactPeriod() const {
+    const int mode = static_cast<int>(mode_);
+    const double w = mode == 0   ? 24.0 * (mu_ + lambda_)
+                     : mode == 1 ? 24.0 * mu_
+                                 : bendingW(mu_, lambda_);
+    return 2.0 * kPi / std::sqrt(w / rho_);
+  }
+  // Two crossings per period: 2 (last - first) / (count - 1).
+  double measuredPeriod() const {
+    if (crossings_.size() < 2) return std::numeric_limits<double>::quiet_NaN();
+    return 2.0 * (crossings_.back() - crossings_.front()) /
+           static_cast<double>(crossings_.size() - 1);
+  }
+
+  std::optional<pbm::FlexSystem> sys_;
+  Matrix2Xd rest_, shape_;
+  double shapeNorm_ = 1.0, prevCoord_ = 0.0;
+  std::vector<double> crossings_;
+  int model_ = 1;
+  double mode_ = 2, amplitude_ = 0.02, mu_ = 50.0, lambda_ = 20.0, rho_ = 1.0;
+};
+
+}  // namespace
+
+std::unique_ptr<pbm::Scene> makeOscillateScene() {
+  return std::make_unique<OscillateScene>();
+}
+
+}  // namespace ch11
