@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "integrator_scenes.h"
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/fields/field_point.h"
@@ -26,6 +27,7 @@
 #include "pbm/integrators/adaptive_run.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
+#include "point_legend.h"
 #include "stability_inset.h"
 
 namespace ch02 {
@@ -212,10 +214,10 @@ class CircleScene : public pbm::Scene {
   }
 
   void draw(pbm::Canvas2D& c) override {
-    // The labels are laid out so that none covers another: each sits beside
-    // its own point and moves down below any label it would overlap (the
-    // midpoint and RK4 points stay within pixels of each other, and Euler's
-    // passes them on its first turn).
+    // The fixed labels ("start", the field) never cover one another; the
+    // moving points are named in the legend (drawLegend), not beside them:
+    // midpoint and RK4 stay within pixels of each other and Euler's passes
+    // them on its first turn.
     LabelLayout labels(c.camera().pixelsPerUnit());
     c.dot(x0_, 4.f, pbm::colors::kExact);
     labels.place(c, x0_, "start", pbm::colors::kDim, {8.f, 2.f});
@@ -233,17 +235,8 @@ class CircleScene : public pbm::Scene {
       labels.place(c, {0, -x0_.norm()}, buf, pbm::colors::kWarning, {6.f, 4.f});
     }
     for (int i = 0; i < 3; ++i) {
-      const pbm::MethodInfo& m = tracks_[i]->stepper.method();
-      const Vector2d x = tracks_[i]->x();
-      const auto at = shown({x});
-      if (at.empty()) continue;
-      c.dot(at[0], 4.5f, m.colour);
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%s  r = %.7f", m.label.c_str(), x.norm());
-      // Off the tracks, below the point: outside the circle on its lower half,
-      // inside on its upper half (above it is the info box).
-      const bool lower = at[0].y() < 0, left = at[0].x() < 0;
-      labels.place(c, at[0], buf, m.colour, {10.f, 4.f}, lower ? left : !left);
+      const auto at = shown({tracks_[i]->x()});
+      if (!at.empty()) c.dot(at[0], 4.5f, tracks_[i]->stepper.method().colour);
     }
     if (adaptiveOn_) {
       const auto pts = shown(adaptive_->trail);
@@ -251,10 +244,21 @@ class CircleScene : public pbm::Scene {
       for (const auto& p : pts) c.dot(p, 2.f, pbm::colors::kAdaptive);
       for (const auto& p : shown(rejectedAt_))
         c.cross(p, 4.f, pbm::withAlpha(pbm::colors::kAdaptive, 110));
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "adaptive Euler  r = %.7f", adaptive_->x().norm());
-      if (!pts.empty()) labels.place(c, pts.back(), buf, pbm::colors::kAdaptive, {10.f, 22.f});
     }
+    drawLegend(c);
+  }
+
+  // The radii, outermost track first (Euler spirals out).
+  void drawLegend(pbm::Canvas2D& c) const {
+    std::vector<LegendEntry> rows;
+    for (int i = 0; i < 3; ++i)
+      rows.push_back({tracks_[i]->stepper.method().colour,
+                      pbm::format("%-14s  r = %.7f", tracks_[i]->stepper.method().label.c_str(),
+                                  tracks_[i]->x().norm())});
+    if (adaptiveOn_)
+      rows.push_back({pbm::colors::kAdaptive,
+                      pbm::format("%-14s  r = %.7f", "adaptive Euler", adaptive_->x().norm())});
+    drawPointLegend(c, rows);
   }
 
   void hud(std::vector<std::string>& lines) const override {
@@ -389,7 +393,8 @@ class CircleScene : public pbm::Scene {
     if (hi > 0)
       series.push_back(
           {"current h", {settings_.h, settings_.h}, {lo, hi}, pbm::colors::kAdaptive, false, true});
-    pbm::plotXY("errh", series, ImVec2(-1.f, 200.f), true, true, "h (s)", "|x(2 pi) - x0| / r0");
+    pbm::plotXY("errh", series, ImVec2(-1.f, 230.f), true, true, "h (s)", "|x(2 pi) - x0| / r0",
+                true);
   }
 
   static double slope(const std::vector<double>& x, const std::vector<double>& y) {

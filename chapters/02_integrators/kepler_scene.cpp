@@ -16,12 +16,14 @@
 #include <vector>
 
 #include "integrator_scenes.h"
+#include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
 #include "pbm/integrators/adaptive_run.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
+#include "point_legend.h"
 
 namespace ch02 {
 
@@ -192,15 +194,13 @@ class KeplerScene : public pbm::Scene {
     c.dot({0, 0}, 7.f, IM_COL32(255, 214, 90, 255));
     c.text({0, 0}, "sun", pbm::colors::kDim, {9.f, -6.f});
 
+    std::vector<LegendEntry> legend;
     if (comparison_) {
       c.polyline(bounded(comparisonTrail_), pbm::colors::kEuler, 1.6f);
       const Vector2d p = comparison_->pos();
-      if (p.allFinite() && p.norm() < 10) {
-        c.dot(p, 4.5f, pbm::colors::kEuler);
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "fixed-h Euler, h = %.3g", comparisonH_);
-        c.text(p, buf, pbm::colors::kEuler, {10.f, 4.f});
-      }
+      if (p.allFinite() && p.norm() < 10) c.dot(p, 4.5f, pbm::colors::kEuler);
+      legend.push_back({pbm::colors::kEuler,
+                        pbm::format("fixed-h Euler, h = %.3g (same evaluations)", comparisonH_)});
     }
     const pbm::Color mine = stepper_.method().colour;
     const pbm::Color faint = pbm::withAlpha(pbm::colors::kAdaptive, 90);
@@ -209,10 +209,9 @@ class KeplerScene : public pbm::Scene {
     c.polyline(path, pbm::withAlpha(mine, 150), 1.2f);
     for (const auto& p : path) c.dot(p, 1.8f, mine);
     const Vector2d p = sys_->pos();
-    if (p.allFinite()) {
-      c.dot(p, 5.f, mine);
-      c.text(p, stepper_.method().label, mine, {10.f, -18.f});
-    }
+    if (p.allFinite()) c.dot(p, 5.f, mine);
+    legend.insert(legend.begin(), {mine, stepper_.method().label});
+    drawPointLegend(c, legend);
   }
 
   void hud(std::vector<std::string>& lines) const override {

@@ -136,9 +136,13 @@ void legend(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const std::vector<std::string>
 }  // namespace
 
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel) {
+            const char* xLabel, const char* yLabel, bool legendBelow) {
   ImGui::PushID(id);
-  const float margin = 62.f, bottom = 32.f;
+  int named = 0;
+  for (const auto& s : series) named += !s.name.empty();
+  // Below: two entries to a row under the x label.
+  const float legendRows = legendBelow ? static_cast<float>((named + 1) / 2) : 0.f;
+  const float margin = 62.f, bottom = 32.f + 15.f * legendRows + (legendBelow ? 4.f : 0.f);
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
@@ -180,6 +184,16 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
     if (!s.name.empty()) names.push_back(s.name), cols.push_back(s.color);
   }
   dl->PopClipRect();
+  if (legendBelow) {
+    const float colW = (p1.x - origin.x) / 2.f;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const ImVec2 at(origin.x + 8.f + colW * (i % 2), p1.y + 36.f + 15.f * (i / 2));
+      dl->AddRectFilled(ImVec2(at.x, at.y + 4), ImVec2(at.x + 8, at.y + 12), cols[i]);
+      dl->AddText(ImVec2(at.x + 12, at.y), cols[i], names[i].c_str());
+    }
+    ImGui::PopID();
+    return;
+  }
   // Below the y label when both would share the top line.
   float widest = 0.f;
   for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);

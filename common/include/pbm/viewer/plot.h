@@ -20,9 +20,11 @@ struct XYSeries {
 };
 
 // Draws the series into the current ImGui window; non-positive values are
-// skipped on a log axis.
+// skipped on a log axis. The legend sits in the corner the curves cross
+// least, or, with legendBelow, in rows under the x label (inside `size`),
+// where it covers nothing.
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel);
+            const char* xLabel, const char* yLabel, bool legendBelow = false);
 
 // A folding section of the panel (an ImGui collapsing header). It starts open
 // when `preferOpen` and its content, about `height` pixels, fits in what is
