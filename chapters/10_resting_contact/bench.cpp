@@ -25,7 +25,8 @@
 //     Ours finds the contacts within gap + 0.1 mm, so with a gap the rows are
 //     held 1 mm apart from the first step (ODE's fall 1 mm in two steps and
 //     then hold the same 4 contacts per touching pair). Counters: ms_per_step
-//     (the mean over the 200 steps; the median over `runs` runs), contacts
+//     (the mean over the 200 steps; the median over `runs` runs),
+//     cpu_ms_per_step (the same in this thread's CPU time), contacts
 //     (the last step's), pivots (mean per step), complementarity (the worst
 //     step's max |f_i a_i| / (|f|_inf max(1, |b|_inf))), min_a (the worst
 //     a_i / max(1, |b|_inf), < 0 where PGS leaves a contact approaching),
@@ -55,6 +56,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <string>
 #include <utility>
@@ -83,6 +85,13 @@ constexpr int kSteps = 200, kSweeps = 100;
 
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+// This thread's CPU time: on 2 shared cores the wall clock also counts the
+// time other processes held the core.
+double cpuNow() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -183,7 +192,8 @@ void symplecticEuler(std::vector<pbm::RigidBody>& bodies, double h) {
 // ------------------------------------------------------------ the pyramid
 
 struct PyramidRun {
-  double msPerStep = 0, topDz = 0, topMoved = 0, complementarity = 0, minA = 0, pivots = 0;
+  double msPerStep = 0, cpuMsPerStep = 0, topDz = 0, topMoved = 0, complementarity = 0, minA = 0,
+         pivots = 0;
   double maxDepth = 0, maxSpeed = 0;
   double coldComplementarity = 0, coldMinA = 0;  // PGS: step 0, 100 sweeps from f = 0
   int contacts = 0, messages = 0;
@@ -199,11 +209,11 @@ PyramidRun oursRun(int base, double gap, Ours solver) {
   const double tol = gap + 1e-4;
   const double y0 = w.bodies.back().x.y();
   PyramidRun out;
-  double timed = 0, pivots = 0;
+  double timed = 0, cpu = 0, pivots = 0;
   VectorXd last;  // PGS: the last step's forces, the warm start
   for (int k = 0; k < kSteps; ++k) {
     std::vector<pbm::Contact> contacts = w.contacts(tol);  // not timed
-    const double t0 = now();
+    const double t0 = now(), c0 = cpuNow();
     addGravityAll(w.bodies);
     pbm::LcpResult r;
     VectorXd b;
@@ -236,6 +246,7 @@ PyramidRun oursRun(int base, double gap, Ours solver) {
     applyForces(contacts, r.f);
     symplecticEuler(w.bodies, kH);
     timed += now() - t0;
+    cpu += cpuNow() - c0;
     pivots += r.pivots;
     last = r.f;
     if (k == 0) out.coldComplementarity = complementarity(r, b), out.coldMinA = minA(r, b);
@@ -244,6 +255,7 @@ PyramidRun oursRun(int base, double gap, Ours solver) {
     out.contacts = static_cast<int>(contacts.size());
   }
   out.msPerStep = timed * 1e3 / kSteps;
+  out.cpuMsPerStep = cpu * 1e3 / kSteps;
   out.pivots = pivots / kSteps;
   const Vector3d top = w.bodies.back().x;
   out.topDz = top.y() - (0.5 + (base - 1));
@@ -326,19 +338,21 @@ PyramidRun odeRun(int base, double gap, int iters) {
     }
   if (iters > 0) dWorldSetQuickStepNumIterations(w.world, iters);
   const double z0 = dBodyGetPosition(w.bodies.back())[2];
-  double timed = 0;
+  double timed = 0, cpu = 0;
   for (int k = 0; k < kSteps; ++k) {
     odeCollide(w);  // not timed
-    const double t0 = now();
+    const double t0 = now(), c0 = cpuNow();
     if (iters > 0)
       dWorldQuickStep(w.world, kH);
     else
       dWorldStep(w.world, kH);
     timed += now() - t0;
+    cpu += cpuNow() - c0;
   }
   odeCollide(w);  // the final state's contacts
   PyramidRun out;
   out.msPerStep = timed * 1e3 / kSteps;
+  out.cpuMsPerStep = cpu * 1e3 / kSteps;
   out.contacts = w.npoints;
   out.maxDepth = w.maxDepth;
   const double z = dBodyGetPosition(w.bodies.back())[2];
@@ -392,24 +406,27 @@ void pyramid(benchmark::State& state, Stepper s, int base, double gap) {
   const bool dense = s == Stepper::OursDantzig || s == Stepper::OdeStep;
   const int runs = repsFromEnv(dense && base >= 8 ? 1 : 5);
   for (auto _ : state) {
-    std::vector<double> ms;
+    std::vector<double> ms, cpuMs;
     PyramidRun r;
     for (int k = 0; k < runs; ++k) {
       r = runOnce(s, base, gap);
       if (!r.ok) break;
       ms.push_back(r.msPerStep);
+      cpuMs.push_back(r.cpuMsPerStep);
     }
     if (!r.ok) {
       state.SkipWithError(r.why.c_str());
       break;
     }
     r.msPerStep = median(ms);
+    r.cpuMsPerStep = median(cpuMs);
     state.SetIterationTime(r.msPerStep * 1e-3);
     state.SetLabel(std::string("series=") + stepperName(s));
     state.counters["base"] = base;
     state.counters["gap"] = gap;
     state.counters["runs"] = runs;
     state.counters["ms_per_step"] = r.msPerStep;
+    state.counters["cpu_ms_per_step"] = r.cpuMsPerStep;
     state.counters["contacts"] = r.contacts;
     state.counters["top_dz"] = r.topDz;
     state.counters["top_moved"] = r.topMoved;
