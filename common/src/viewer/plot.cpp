@@ -199,15 +199,22 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
   const bool crowded =
       yLabel && *yLabel && ImGui::CalcTextSize(yLabel).x + widest + 30.f > p1.x - p0.x;
-  // The legend goes in the corner the curves cross least: top right unless
-  // the data run there (an error that grows with h ends top right).
+  // The legend goes where the curves cross it least: top right unless the
+  // data run there (an error that grows with h ends top right).
   const float boxW = widest + 24.f, boxH = 15.f * names.size() + 4.f;
   const float top = crowded ? p0.y + 16.f : p0.y;
-  const ImVec2 corners[4] = {ImVec2(p1.x - boxW, top), ImVec2(p1.x - boxW, p1.y - boxH - 2.f),
-                             ImVec2(p0.x + 2.f, p1.y - boxH - 2.f), ImVec2(p0.x + 2.f, top + 16.f)};
+  // Then the middle of either side: a curve that falls and runs along the
+  // bottom crosses three corners, one that starts there the fourth.
+  const float mid = (top + p1.y - boxH) / 2.f;
+  const ImVec2 corners[6] = {ImVec2(p1.x - boxW, top),
+                             ImVec2(p1.x - boxW, p1.y - boxH - 2.f),
+                             ImVec2(p0.x + 2.f, p1.y - boxH - 2.f),
+                             ImVec2(p0.x + 2.f, top + 16.f),
+                             ImVec2(p1.x - boxW, mid),
+                             ImVec2(p0.x + 2.f, mid)};
   int best = 0;
   size_t fewest = SIZE_MAX;
-  for (int c = 0; c < 4 && !names.empty(); ++c) {
+  for (int c = 0; c < 6 && !names.empty(); ++c) {
     size_t inside = 0;
     for (const ImVec2& q : drawn)
       inside += q.x >= corners[c].x && q.x <= corners[c].x + boxW && q.y >= corners[c].y &&
