@@ -85,7 +85,7 @@ void RestingScene::reset() {
   stepper_.watch(world_);
   // Bodies that touch at t = 0 rest from the start (RBII §6: resting contact
   // needs no restart); the t = 0 row then holds the initial state's solve.
-  pbm::settleContacts(world_);
+  settle();
   initialFailure_.clear();
   try {
     readForces();
@@ -95,7 +95,16 @@ void RestingScene::reset() {
   }
 }
 
+void RestingScene::takeStep(pbm::Method m, double h, pbm::CollisionStats& stats) {
+  pbm::stepWithCollisions(world_, m, h, &stats);
+}
+
+void RestingScene::settle() {
+  pbm::settleContacts(world_);
+}
+
 void RestingScene::readForces() {
+  arrangeResting(world_.resting);
   Eigen::VectorXd ydot;
   world_.derivEval(ydot);  // the LCP at the installed state (RBII §9)
   forces_ = {};
@@ -119,7 +128,7 @@ void RestingScene::advance(double tLimit, pbm::Host host) {
   stepper_.run([&] {
     if (!initialFailure_.empty()) throw pbm::SolverFailure("at t = 0: " + initialFailure_);
     pbm::CollisionStats s;
-    pbm::stepWithCollisions(world_, method(), h, &s);
+    takeStep(method(), h, s);
     stepper_.countEvals(s.evals);
     readForces();
   });
@@ -227,7 +236,9 @@ void RestingScene::drawForces(pbm::Canvas3D& canvas) {
     const Vector3d dir = aMoves ? c.n : Vector3d(-c.n);
     const double len = forces_.f(i) / newtonsPerMetre_;
     if (len > 1e-6) canvas.arrow(c.p - len * dir, c.p, kForceColour, 3.f, 12.f);
-    if (labels)
+    if (labels && indexLabels_)
+      canvas.text(c.p - len * dir, pbm::format("%zu", k), kForceColour);
+    else if (labels)
       canvas.text(c.p - len * dir,
                   pbm::format("f%zu = %.4g N, a%zu = %.2g (%s)", k, forces_.f(i), k, forces_.a(i),
                               c.vf ? "vf" : "ee"),
@@ -257,13 +268,19 @@ void RestingScene::panel() {
   if (ImGui::SliderFloat("N per m of arrow", &scale, 1.f, 1000.f, "%.0f",
                          ImGuiSliderFlags_Logarithmic))
     newtonsPerMetre_ = scale;
+  extraPanel();
+  contactTable();
+}
+
+void RestingScene::contactTable() const {
   const std::vector<int> order = contactOrder();
   if (order.empty() || !ImGui::CollapsingHeader("contacts: f and a (RBII (9-5)-(9-7))",
                                                 ImGuiTreeNodeFlags_DefaultOpen))
     return;
   if (ImGui::BeginTable("contacts", 5,
                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-    for (const char* h : {"i", "kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
+    ImGui::TableSetupColumn("i", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
+    for (const char* h : {"kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (size_t k = 0; k < order.size() && k < 24; ++k) {
       const int i = order[k];
