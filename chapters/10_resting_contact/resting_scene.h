@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lcp_panels.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/resting/resting_world.h"
 
@@ -102,6 +103,12 @@ class RestingScene : public pbm::SteppedScene {
   void drawBodies(pbm::Canvas3D& canvas);
   void drawForces(pbm::Canvas3D& canvas);
   void contactTable() const;
+  // The notes' compute_aij verbatim (aij_verbatim.h): its A, the forces it
+  // gives for this state's b, and what they would do with the true A.
+  void verbatimPanel();
+  bool verbatim_ = false;
+  Eigen::VectorXd verbatimF_;  // drawn beside the true forces when ok
+  DantzigStepThrough dantzig_;
   bool showArrows_ = true;
   // The initial solve's SolverFailure, raised by the first advance so that a
   // headless run keeps its t = 0 row (exit 3 with the CSV kept).

@@ -29,6 +29,8 @@ class StackScene : public RestingScene {
     params_.add("mass", &mass_, 1e-3, 1e4, "mass of each cube M, kg").logScale = true;
     params_.add("size", &size_, 0.05, 2.0, "side of the bottom cube s, m");
     params_.add("shrink", &shrink_, 0.2, 1.0, "each cube's side over the one's below");
+    params_.add("offset", &offset_, -0.5, 0.5,
+                "each cube's centre beyond the one's below along x, m (0: centred)");
     seeThrough_ = true;
     maxLabels_ = 4;
     newtonsPerMetre_ = 40.0;
@@ -44,6 +46,11 @@ class StackScene : public RestingScene {
   }
   void validate() const override {
     const double top = size_ * std::pow(shrink_, n_ - 1.0);
+    if (std::abs(offset_) >= 0.5 * top * (1.0 + 1.0 / shrink_) && n_ > 1)
+      throw pbm::UsageError(
+          pbm::format("stack: offset = %g m leaves the top cube (side %g m) beside the one "
+                      "below; |offset| must stay below half their sides' sum",
+                      offset_, top));
     if (top < 0.01)
       throw pbm::UsageError(
           pbm::format("stack: the top cube's side size * shrink^(n - 1) = %g m is below 0.01 m; "
@@ -59,7 +66,7 @@ class StackScene : public RestingScene {
     first_ = -1;
     for (int k = 0; k < count(); ++k) {
       pbm::RigidBody c = pbm::makeBlock(mass_, Vector3d::Constant(s));
-      c.x = Vector3d(0.0, y + 0.5 * s, 0.0);
+      c.x = Vector3d(k * offset_, y + 0.5 * s, 0.0);
       const int i = world_.add(c, pbm::Shape::box());
       if (k == 0) first_ = i;
       y += s;
@@ -139,7 +146,7 @@ class StackScene : public RestingScene {
 
  private:
   int count() const { return static_cast<int>(n_); }
-  double n_ = 3.0, mass_ = 1.0, size_ = 1.0, shrink_ = 0.7;
+  double n_ = 3.0, mass_ = 1.0, size_ = 1.0, shrink_ = 0.7, offset_ = 0.0;
   int first_ = -1;
 };
 
