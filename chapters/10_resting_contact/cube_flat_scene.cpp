@@ -46,8 +46,7 @@ class CubeFlatScene : public RestingScene {
     params_.add("v0", &v0_, 0.0, 20.0, "initial downward speed, m/s");
     params_.add("eps", &eps_, 0.0, 1.0, "coefficient of restitution (8-10)");
     params_.choice("impulses", &mode_,
-                   {{"sequential", "sequential (chapter 09's loop)"},
-                    {"simultaneous", "simultaneous (the LCP on velocities)"}},
+                   {{"sequential", "sequential (ch. 09)"}, {"simultaneous", "simultaneous (LCP)"}},
                    "how the four corners' impulses are found");
     settings_.tEnd = 1.0;
     maxLabels_ = 4;

@@ -371,12 +371,17 @@ void RestingScene::contactTable() const {
   if (order.empty() || !ImGui::CollapsingHeader("contacts: f and a (RBII (9-5)-(9-7))",
                                                 ImGuiTreeNodeFlags_DefaultOpen))
     return;
-  if (ImGui::BeginTable("contacts", 5,
-                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+  // At most 12 rows tall, scrolling: the sections below stay in reach.
+  const float rows = static_cast<float>(std::min<size_t>(order.size(), 12));
+  if (ImGui::BeginTable(
+          "contacts", 5,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+          ImVec2(0.f, ImGui::GetTextLineHeightWithSpacing() * (rows + 1.5f)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("i", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
     for (const char* h : {"kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (size_t k = 0; k < order.size() && k < 24; ++k) {
+    for (size_t k = 0; k < order.size(); ++k) {
       const int i = order[k];
       const pbm::Contact& c = forces_.contacts[i];
       ImGui::TableNextRow();
