@@ -45,6 +45,7 @@ class CubeOnCubeScene : public RestingScene {
              "order of the contact list: 0 the detector's, else a shuffle by this seed")
         .integer = true;
     newtonsPerMetre_ = 4.0;
+    viewShift_ = 0.22;
     indexLabels_ = true;  // 8 full labels would overlap: the panel's table has f and a
     seeThrough_ = true;
   }
@@ -74,8 +75,8 @@ class CubeOnCubeScene : public RestingScene {
   }
   pbm::OrbitView frame() const override {
     pbm::OrbitView v = orbit_;
-    v.distance = 4.5 * size_ + 1.0;
-    v.target = Vector3d(0.0, 0.9 * size_, 0.0);
+    v.distance = 5.8 * size_ + 1.0;
+    v.target = Vector3d(0.0, 1.2 * size_, 0.0);
     v.yawDeg = 20.0;
     v.pitchDeg = 30.0;
     return v;
@@ -124,6 +125,12 @@ class CubeOnCubeScene : public RestingScene {
     lines.push_back(pbm::format("J^T f: force (%.3g, %.10g, %.3g) N, torque (%.2e, %.2e, %.2e) N m",
                                 w.force.x(), w.force.y(), w.force.z(), w.torque.x(), w.torque.y(),
                                 w.torque.z()));
+    // A = J M^-1 J^T with all 8 normals vertical: the lift (1 on every
+    // contact, 8/M) and two tilts (6/(M s^2) sum of (s z_i)^2 = 6 (4 - 2 sqrt 2)/M;
+    // the crossings sit at (+-1/2, +-(sqrt 2 - 1)/2) s and turned by 90 degrees).
+    lines.push_back(pbm::format(
+        "closed form: rank A = 3, eigenvalues 0 x5, 6(4 - 2 sqrt 2)/M = %.4f x2, 8/M = %.4g",
+        6.0 * (4.0 - 2.0 * std::numbers::sqrt2) / mass_, 8.0 / mass_));
     if (havePrevious_) {
       const VectorXd fNow = ordered(forces_.f), aNow = ordered(forces_.a);
       const bool same = fNow.size() == previousF_.size();

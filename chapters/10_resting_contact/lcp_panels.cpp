@@ -85,9 +85,12 @@ void matrixPanel(const MatrixXd& A) {
     const Eigen::SelfAdjointEigenSolver<MatrixXd> es(A, Eigen::EigenvaluesOnly);
     const VectorXd lambda = es.eigenvalues();
     const int rank = static_cast<int>((lambda.array() > tol).count());
+    // The zeros summed up (rounding leaves them at ~1e-15 of either sign), the rest listed.
+    const VectorXd positive = lambda.tail(rank);
     ImGui::Text("symmetric (max |A - A^T| = %.1e)", asym);
-    ImGui::TextWrapped("eigenvalues: %s", listed(lambda, 16).c_str());
-    ImGui::Text("rank %d of %d (eigenvalues > %.1e); smallest %.2e", rank, n, tol, lambda(0));
+    ImGui::TextWrapped("eigenvalues: %d x 0 (|l| <= %.1e)%s %s", n - rank, tol,
+                       rank ? ", then" : "", listed(positive, 12).c_str());
+    ImGui::Text("rank %d of %d; smallest eigenvalue %.2e", rank, n, lambda(0));
     if (rank < n)
       ImGui::TextWrapped(
           "%d zero eigenvalue%s: redundant contacts, the individual f_i are not "
