@@ -110,7 +110,12 @@ void matrixPanel(const MatrixXd& A) {
 }
 
 void DantzigStepThrough::follow(const MatrixXd& A, const VectorXd& b, double t) {
-  if (restart_ || (!frozen_ && (t != t_ || A.rows() != A_.rows()))) record(A, b, t);
+  // A new state (followed unless frozen), or this state with the other A
+  // (the verbatim toggle: recorded even when frozen, so the trace matches the title).
+  const bool sameSize = A.rows() == A_.rows() && b.size() == b_.size();
+  const bool newState = t != t_ || !sameSize || b != b_;
+  const bool otherA = !newState && A != A_;
+  if (restart_ || otherA || (!frozen_ && newState)) record(A, b, t);
   restart_ = false;
 }
 
