@@ -10,6 +10,7 @@
 
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
+#include "pbm/resting/aij_verbatim.h"
 #include "pbm/resting/contact_forces.h"
 #include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid.h"
@@ -27,6 +28,7 @@ constexpr pbm::Color kFixedGlass = IM_COL32(150, 130, 105, 70);
 constexpr pbm::Color kFixedEdge = IM_COL32(190, 170, 140, 255);
 constexpr pbm::Color kBodyGlass = IM_COL32(86, 156, 245, 45);
 constexpr pbm::Color kForceColour = IM_COL32(255, 190, 70, 255);
+constexpr pbm::Color kVerbatimColour = IM_COL32(255, 80, 80, 255);
 
 // A box as six translucent faces and its edges: what lies inside shows.
 void glassBox(pbm::Canvas3D& canvas, const pbm::RigidBody& b, pbm::Color face, pbm::Color edge) {
@@ -85,7 +87,7 @@ void RestingScene::reset() {
   stepper_.watch(world_);
   // Bodies that touch at t = 0 rest from the start (RBII §6: resting contact
   // needs no restart); the t = 0 row then holds the initial state's solve.
-  pbm::settleContacts(world_);
+  settle();
   initialFailure_.clear();
   try {
     readForces();
@@ -95,7 +97,16 @@ void RestingScene::reset() {
   }
 }
 
+void RestingScene::takeStep(pbm::Method m, double h, pbm::CollisionStats& stats) {
+  pbm::stepWithCollisions(world_, m, h, &stats);
+}
+
+void RestingScene::settle() {
+  pbm::settleContacts(world_);
+}
+
 void RestingScene::readForces() {
+  arrangeResting(world_.resting);
   Eigen::VectorXd ydot;
   world_.derivEval(ydot);  // the LCP at the installed state (RBII §9)
   forces_ = {};
@@ -119,7 +130,7 @@ void RestingScene::advance(double tLimit, pbm::Host host) {
   stepper_.run([&] {
     if (!initialFailure_.empty()) throw pbm::SolverFailure("at t = 0: " + initialFailure_);
     pbm::CollisionStats s;
-    pbm::stepWithCollisions(world_, method(), h, &s);
+    takeStep(method(), h, s);
     stepper_.countEvals(s.evals);
     readForces();
   });
@@ -227,7 +238,15 @@ void RestingScene::drawForces(pbm::Canvas3D& canvas) {
     const Vector3d dir = aMoves ? c.n : Vector3d(-c.n);
     const double len = forces_.f(i) / newtonsPerMetre_;
     if (len > 1e-6) canvas.arrow(c.p - len * dir, c.p, kForceColour, 3.f, 12.f);
-    if (labels)
+    if (verbatimF_.size() == forces_.f.size()) {
+      // The verbatim forces beside, shifted a little along the view's x.
+      const double lv = verbatimF_(i) / newtonsPerMetre_;
+      const Vector3d side(0.04, 0.0, 0.04);
+      if (lv > 1e-6) canvas.arrow(c.p + side - lv * dir, c.p + side, kVerbatimColour, 2.f, 10.f);
+    }
+    if (labels && indexLabels_)
+      canvas.text(c.p - len * dir, pbm::format("%zu", k), kForceColour);
+    else if (labels)
       canvas.text(c.p - len * dir,
                   pbm::format("f%zu = %.4g N, a%zu = %.2g (%s)", k, forces_.f(i), k, forces_.a(i),
                               c.vf ? "vf" : "ee"),
@@ -257,15 +276,112 @@ void RestingScene::panel() {
   if (ImGui::SliderFloat("N per m of arrow", &scale, 1.f, 1000.f, "%.0f",
                          ImGuiSliderFlags_Logarithmic))
     newtonsPerMetre_ = scale;
+  extraPanel();
+  contactTable();
+  ImGui::Checkbox("notes' compute_aij verbatim (App. D)", &verbatim_);
+  const Eigen::MatrixXd A = forces_.contacts.empty() ? Eigen::MatrixXd()
+                            : verbatim_              ? pbm::computeAMatrixVerbatim(forces_.contacts)
+                                                     : pbm::computeAMatrix(forces_.contacts);
+  if (ImGui::CollapsingHeader(verbatim_ ? "A (verbatim): heat map, eigenvalues, rank"
+                                        : "A: heat map, eigenvalues, rank (RBII App. D)"))
+    matrixPanel(A);
+  if (ImGui::CollapsingHeader(verbatim_ ? "Dantzig step by step (on the verbatim A)"
+                                        : "Dantzig step by step (Baraff 1994 §4)")) {
+    dantzig_.follow(A, forces_.b.size() ? forces_.b : Eigen::VectorXd(), time());
+    dantzig_.panel();
+  }
+  verbatimF_.resize(0);
+  if (verbatim_) verbatimPanel();
+}
+
+void RestingScene::verbatimPanel() {
+  if (!ImGui::CollapsingHeader("verbatim: the wrong forces", ImGuiTreeNodeFlags_DefaultOpen))
+    return;
+  const int n = static_cast<int>(forces_.contacts.size());
+  if (n == 0) {
+    ImGui::TextUnformatted("no resting contacts");
+    return;
+  }
+  const Eigen::MatrixXd Av = pbm::computeAMatrixVerbatim(forces_.contacts);
+  const Eigen::MatrixXd A = pbm::computeAMatrix(forces_.contacts);
+  ImGui::TextWrapped("max |A_verbatim - A| = %.4g, max |A_verbatim - A_verbatim^T| = %.4g",
+                     (Av - A).cwiseAbs().maxCoeff(), (Av - Av.transpose()).cwiseAbs().maxCoeff());
+  if ((Av - A).cwiseAbs().maxCoeff() == 0.0) {
+    ImGui::TextWrapped(
+        "the same A here: no moving body is any contact's b (the slip only "
+        "touches the torque on a contact's b). Try stack or pyramid.");
+    return;
+  }
+  pbm::LcpResult r;
+  try {
+    r = pbm::solveLcpDantzig(Av, forces_.b);
+  } catch (const std::exception& e) {
+    r.why = e.what();
+  }
+  if (!r.ok) {
+    // Dantzig's proofs need a symmetric A; the enumeration of active sets
+    // does not (RBII §9: the three conditions alone).
+    ImGui::TextColored(ImVec4(1.f, 0.47f, 0.35f, 1.f), "Dantzig on the verbatim A: %s",
+                       r.why.c_str());
+    if (n > 12) return;
+    try {
+      r = pbm::solveLcpBruteForce(Av, forces_.b);
+    } catch (const std::exception& e) {
+      r.ok = false, r.why = e.what();
+    }
+    ImGui::TextWrapped("every active set (solveLcpBruteForce): %s",
+                       r.ok ? "a solution of the verbatim LCP" : r.why.c_str());
+    if (!r.ok) return;
+  }
+  verbatimF_ = r.f;
+  // What the verbatim forces would really do: the true d'' = A f + b (RBII (9-8)).
+  const Eigen::VectorXd aTrue = A * r.f + forces_.b;
+  ImGui::TextWrapped(
+      "sum f: %.6g N verbatim, %.6g N right; the true a = A f + b of the verbatim "
+      "forces: min %.4g m/s^2 (< 0: the contact closes), max %.4g",
+      r.f.sum(), sumF(), aTrue.minCoeff(), aTrue.maxCoeff());
+  const std::vector<int> order = contactOrder();
+  if (!ImGui::BeginTable(
+          "verbatim", 4,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+          ImVec2(0.f, ImGui::GetTextLineHeightWithSpacing() * (std::min(n, 10) + 1.5f))))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("i", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
+  for (const char* h : {"f right", "f verbatim", "true a"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int i = order[k];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu", k);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.4f", forces_.f(i));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.4f", r.f(i));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g", aTrue(i));
+  }
+  ImGui::EndTable();
+  ImGui::TextWrapped("red arrows: the verbatim forces, beside the right ones (orange)");
+}
+
+void RestingScene::contactTable() const {
   const std::vector<int> order = contactOrder();
   if (order.empty() || !ImGui::CollapsingHeader("contacts: f and a (RBII (9-5)-(9-7))",
                                                 ImGuiTreeNodeFlags_DefaultOpen))
     return;
-  if (ImGui::BeginTable("contacts", 5,
-                        ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-    for (const char* h : {"i", "kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
+  // At most 12 rows tall, scrolling: the sections below stay in reach.
+  const float rows = static_cast<float>(std::min<size_t>(order.size(), 12));
+  if (ImGui::BeginTable(
+          "contacts", 5,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+          ImVec2(0.f, ImGui::GetTextLineHeightWithSpacing() * (rows + 1.5f)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("i", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
+    for (const char* h : {"kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (size_t k = 0; k < order.size() && k < 24; ++k) {
+    for (size_t k = 0; k < order.size(); ++k) {
       const int i = order[k];
       const pbm::Contact& c = forces_.contacts[i];
       ImGui::TableNextRow();

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "lcp_panels.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/resting/resting_world.h"
 
@@ -61,8 +62,19 @@ class RestingScene : public pbm::SteppedScene {
   virtual pbm::OrbitView frame() const { return orbit_; }
   virtual void extraHud(std::vector<std::string>&) const {}
   virtual void drawExtras(pbm::Canvas3D&) {}
+  // The scene's own panel widgets, above the shared sections.
+  virtual void extraPanel() {}
   // The viewer starts over at this time (a body fell off the view).
   virtual double loopTime() const { return std::numeric_limits<double>::infinity(); }
+  // One step of h through collisions: chapter 09's stepWithCollisions by
+  // default (cube_flat resolves its impacts its own way).
+  virtual void takeStep(pbm::Method m, double h, pbm::CollisionStats& stats);
+  // The contact refresh at t = 0: chapter 09's settleContacts by default.
+  virtual void settle();
+  // Called on the resting list before each shown solve (cube_on_cube_45
+  // shuffles it: the order changes the individual f_i, not a).
+  virtual void arrangeResting(std::vector<pbm::Contact>&) {}
+  pbm::Method method() const;
 
   // The sums the HUD and the scenes use.
   double sumF() const { return forces_.f.size() ? forces_.f.sum() : 0.0; }
@@ -72,6 +84,8 @@ class RestingScene : public pbm::SteppedScene {
   Eigen::Vector3d contactForceOn(int k) const;
   double maxPenetration() const;
   double maxSpeed() const;
+  // Solves the LCP at the installed state (a derivative evaluation) and reads it.
+  void readForces();
 
   pbm::RestingWorld world_;
   ForceReadout forces_;
@@ -82,14 +96,19 @@ class RestingScene : public pbm::SteppedScene {
   double floorExtent_ = 3.0;
   bool seeThrough_ = false;  // dynamic boxes as wire frames (contacts between them show)
   int maxLabels_ = 8;
-  int stepsPerFrame_ = 1;  // a_i labels only when there are at most this many contacts
+  bool indexLabels_ = false;  // label each arrow with its row in the panel's table only
+  int stepsPerFrame_ = 1;     // a_i labels only when there are at most this many contacts
 
  private:
-  pbm::Method method() const;
-  // Solves the LCP at the installed state (a derivative evaluation) and reads it.
-  void readForces();
   void drawBodies(pbm::Canvas3D& canvas);
   void drawForces(pbm::Canvas3D& canvas);
+  void contactTable() const;
+  // The notes' compute_aij verbatim (aij_verbatim.h): its A, the forces it
+  // gives for this state's b, and what they would do with the true A.
+  void verbatimPanel();
+  bool verbatim_ = false;
+  Eigen::VectorXd verbatimF_;  // drawn beside the true forces when ok
+  DantzigStepThrough dantzig_;
   bool showArrows_ = true;
   // The initial solve's SolverFailure, raised by the first advance so that a
   // headless run keeps its t = 0 row (exit 3 with the CSV kept).

@@ -13,5 +13,11 @@ std::unique_ptr<pbm::Scene> makeBlockTableScene();
 std::unique_ptr<pbm::Scene> makePlankScene();
 // pyramid_scene.cpp: unit cubes in a pyramid on the ground, rows exactly touching.
 std::unique_ptr<pbm::Scene> makePyramidScene();
+// stack_scene.cpp: n cubes, each `shrink` times the one below, exactly touching.
+std::unique_ptr<pbm::Scene> makeStackScene();
+// cube_on_cube_scene.cpp: a cube on a cube turned 45 degrees, 8 redundant ee contacts.
+std::unique_ptr<pbm::Scene> makeCubeOnCubeScene();
+// cube_flat_scene.cpp: chapter 09's flat drop, sequential vs simultaneous impulses.
+std::unique_ptr<pbm::Scene> makeCubeFlatScene();
 
 }  // namespace ch10
