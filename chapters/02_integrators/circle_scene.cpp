@@ -393,8 +393,7 @@ class CircleScene : public pbm::Scene {
     if (hi > 0)
       series.push_back(
           {"current h", {settings_.h, settings_.h}, {lo, hi}, pbm::colors::kAdaptive, false, true});
-    pbm::plotXY("errh", series, ImVec2(-1.f, 230.f), true, true, "h (s)", "|x(2 pi) - x0| / r0",
-                true);
+    pbm::plotXY("errh", series, ImVec2(-1.f, 200.f), true, true, "h (s)", "|x(2 pi) - x0| / r0");
   }
 
   static double slope(const std::vector<double>& x, const std::vector<double>& y) {

@@ -278,7 +278,8 @@ class StabilityRegionsScene : public pbm::Scene {
   void drawLegend(pbm::Canvas2D& c) const {
     const pbm::Camera2D& cam = c.camera();
     const double px = 1.0 / cam.pixelsPerUnit(), dy = 20.0 * px;
-    Vector2d p = cam.worldMin() + Vector2d(16.0 * px, 110.0 * px);
+    // Clear of the grid's numbers along the left and bottom edges.
+    Vector2d p = cam.worldMin() + Vector2d(50.0 * px, 120.0 * px);
     for (const pbm::MethodInfo& m : pbm::stiffnessMethods()) {
       c.text(p, m.label + " " + formulaOf(schemeOf(m)), m.colour, {0.f, 0.f});
       p.y() -= dy;

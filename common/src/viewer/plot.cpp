@@ -118,34 +118,30 @@ void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis&
   if (yLabel && *yLabel) dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, yLabel);
 }
 
-void legend(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const std::vector<std::string>& names,
-            const std::vector<ImU32>& colors) {
-  float y = p0.y + 2, x = p1.x - 4, widest = 0.f;
-  for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
-  // A dark box under the entries: the curves pass behind it, not through the text.
-  dl->AddRectFilled(ImVec2(x - widest - 18, y), ImVec2(x + 2, y + 15.f * names.size() + 2),
-                    IM_COL32(20, 21, 26, 190), 2.f);
-  for (size_t i = 0; i < names.size(); ++i) {
-    const float w = ImGui::CalcTextSize(names[i].c_str()).x;
-    dl->AddRectFilled(ImVec2(x - w - 14, y + 4), ImVec2(x - w - 6, y + 12), colors[i]);
-    dl->AddText(ImVec2(x - w, y), colors[i], names[i].c_str());
-    y += 15;
-  }
-}
-
 }  // namespace
 
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel, bool legendBelow) {
+            const char* xLabel, const char* yLabel) {
   ImGui::PushID(id);
-  int named = 0;
-  for (const auto& s : series) named += !s.name.empty();
-  // Below: two entries to a row under the x label.
-  const float legendRows = legendBelow ? static_cast<float>((named + 1) / 2) : 0.f;
-  const float margin = 62.f, bottom = 32.f + 15.f * legendRows + (legendBelow ? 4.f : 0.f);
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
+  // The legend goes in rows under the x label, below `size`: two entries to
+  // a row when they fit. Inside the plot it covered a curve wherever the data
+  // happened to run. One series needs none: the title names it.
+  std::vector<std::string> names;
+  std::vector<ImU32> cols;
+  float widest = 0.f;
+  for (const auto& s : series)
+    if (!s.name.empty()) {
+      names.push_back(s.name), cols.push_back(s.color);
+      widest = std::max(widest, ImGui::CalcTextSize(s.name.c_str()).x);
+    }
+  if (names.size() < 2) names.clear();
+  const float colW = (size.x - 8.f) / 2.f;
+  const int perRow = widest + 24.f <= colW ? 2 : 1;
+  const int rows = (static_cast<int>(names.size()) + perRow - 1) / perRow;
+  const float margin = 62.f, bottom = 32.f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(size);
+  ImGui::Dummy(ImVec2(size.x, size.y + 15.f * rows + (rows ? 4.f : 0.f)));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p0(origin.x + margin, origin.y + 2),
       p1(origin.x + size.x - 4, origin.y + size.y - bottom);
@@ -159,9 +155,6 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   ay.finish(0.04, std::max(2, static_cast<int>((p1.y - p0.y) / 30.f)));
   drawFrame(dl, p0, p1, ax, ay, xLabel, yLabel);
   dl->PushClipRect(p0, p1, true);
-  std::vector<std::string> names;
-  std::vector<ImU32> cols;
-  std::vector<ImVec2> drawn;  // points along every curve, for placing the legend
   for (const auto& s : series) {
     ImVec2 prev;
     bool havePrev = false;
@@ -174,54 +167,17 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
       const ImVec2 q(p0.x + (p1.x - p0.x) * static_cast<float>(ax.map(s.x[i])),
                      p1.y - (p1.y - p0.y) * static_cast<float>(ay.map(s.y[i])));
       if (havePrev && (!s.dashed || (k++ % 2 == 0))) dl->AddLine(prev, q, s.color, 1.5f);
-      if (havePrev)
-        for (int j = 1; j < 8; ++j)
-          drawn.emplace_back(prev.x + (q.x - prev.x) * j / 8.f, prev.y + (q.y - prev.y) * j / 8.f);
-      drawn.push_back(q);
       if (s.markers) dl->AddCircleFilled(q, 2.5f, s.color);
       prev = q, havePrev = true;
     }
-    if (!s.name.empty()) names.push_back(s.name), cols.push_back(s.color);
   }
   dl->PopClipRect();
-  if (legendBelow) {
-    const float colW = (p1.x - origin.x) / 2.f;
-    for (size_t i = 0; i < names.size(); ++i) {
-      const ImVec2 at(origin.x + 8.f + colW * (i % 2), p1.y + 36.f + 15.f * (i / 2));
-      dl->AddRectFilled(ImVec2(at.x, at.y + 4), ImVec2(at.x + 8, at.y + 12), cols[i]);
-      dl->AddText(ImVec2(at.x + 12, at.y), cols[i], names[i].c_str());
-    }
-    ImGui::PopID();
-    return;
+  for (size_t i = 0; i < names.size(); ++i) {
+    const ImVec2 at(origin.x + 8.f + colW * static_cast<float>(i % perRow),
+                    p1.y + 36.f + 15.f * static_cast<float>(i / perRow));
+    dl->AddRectFilled(ImVec2(at.x, at.y + 4), ImVec2(at.x + 8, at.y + 12), cols[i]);
+    dl->AddText(ImVec2(at.x + 12, at.y), cols[i], names[i].c_str());
   }
-  // Below the y label when both would share the top line.
-  float widest = 0.f;
-  for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
-  const bool crowded =
-      yLabel && *yLabel && ImGui::CalcTextSize(yLabel).x + widest + 30.f > p1.x - p0.x;
-  // The legend goes where the curves cross it least: top right unless the
-  // data run there (an error that grows with h ends top right).
-  const float boxW = widest + 24.f, boxH = 15.f * names.size() + 4.f;
-  const float top = crowded ? p0.y + 16.f : p0.y;
-  // Then the middle of either side: a curve that falls and runs along the
-  // bottom crosses three corners, one that starts there the fourth.
-  const float mid = (top + p1.y - boxH) / 2.f;
-  const ImVec2 corners[6] = {ImVec2(p1.x - boxW, top),
-                             ImVec2(p1.x - boxW, p1.y - boxH - 2.f),
-                             ImVec2(p0.x + 2.f, p1.y - boxH - 2.f),
-                             ImVec2(p0.x + 2.f, top + 16.f),
-                             ImVec2(p1.x - boxW, mid),
-                             ImVec2(p0.x + 2.f, mid)};
-  int best = 0;
-  size_t fewest = SIZE_MAX;
-  for (int c = 0; c < 6 && !names.empty(); ++c) {
-    size_t inside = 0;
-    for (const ImVec2& q : drawn)
-      inside += q.x >= corners[c].x && q.x <= corners[c].x + boxW && q.y >= corners[c].y &&
-                q.y <= corners[c].y + boxH;
-    if (inside < fewest) fewest = inside, best = c;
-  }
-  legend(dl, ImVec2(p0.x, corners[best].y), ImVec2(corners[best].x + boxW, p1.y), names, cols);
   ImGui::PopID();
 }
 
@@ -271,9 +227,11 @@ bool panelSection(const char* label, float height, bool preferOpen, int sections
   return ImGui::CollapsingHeader(label);
 }
 
-float timePlotHeight(float plotHeight) {
-  // The title line, then the plot (its axis numbers and label inside).
-  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y;
+float timePlotHeight(float plotHeight, int legendRows) {
+  // The title line, then the plot (its axis numbers and label inside), then
+  // the legend's rows.
+  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y +
+         (legendRows > 0 ? 15.f * legendRows + 4.f : 0.f);
 }
 
 }  // namespace pbm

@@ -20,11 +20,11 @@ struct XYSeries {
 };
 
 // Draws the series into the current ImGui window; non-positive values are
-// skipped on a log axis. The legend sits in the corner the curves cross
-// least, or, with legendBelow, in rows under the x label (inside `size`),
-// where it covers nothing.
+// skipped on a log axis. With two or more named series their legend is drawn
+// in rows under the x label, below `size` (15 px a row), where it covers no
+// curve.
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel, bool legendBelow = false);
+            const char* xLabel, const char* yLabel);
 
 // A folding section of the panel (an ImGui collapsing header). It starts open
 // when `preferOpen` and its content, about `height` pixels, fits in what is
@@ -34,9 +34,10 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
 // opens. Returns whether it is open.
 bool panelSection(const char* label, float height, bool preferOpen = true, int sectionsBelow = 0);
 
-// The height a TimePlot of plot area `plotHeight` takes with its title and
-// axis labels, for panelSection.
-float timePlotHeight(float plotHeight);
+// The height a TimePlot of plot area `plotHeight` takes with its title, axis
+// labels and `legendRows` rows of legend (two series to a row), for
+// panelSection.
+float timePlotHeight(float plotHeight, int legendRows = 0);
 
 class TimePlot {
  public:
