@@ -190,7 +190,18 @@ class ContactScene : public pbm::SteppedScene {
     std::vector<Vector2d> pts;
     for (const auto& u : pbm::subdivideBoundary(b.rest, 16))
       pts.push_back(pbm::flexDeform(q, kind_, u));
-    c.polygonFilled(pts, IM_COL32(90, 160, 220, 120));
+    // Filled cell by cell: a bent quadratic body is not convex.
+    const int cells = 12;
+    for (int i = 0; i < cells; ++i)
+      for (int k = 0; k < cells; ++k) {
+        auto at = [&](int a, int b) {
+          return pbm::flexDeform(
+              q, kind_,
+              {(-0.5 + double(a) / cells) * width_, (-0.5 + double(b) / cells) * height_});
+        };
+        c.polygonFilled({at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k + 1)},
+                        IM_COL32(62, 104, 145, 255));
+      }
     for (int k = 1; k < 4; ++k) {
       std::vector<Vector2d> lx, ly;
       for (int i = 0; i <= 16; ++i) {
@@ -204,14 +215,15 @@ class ContactScene : public pbm::SteppedScene {
     pts.push_back(pts.front());
     c.polyline(pts, pbm::colors::kText, 2.0f);
     // The collision polygon's vertices; resting ones with their force, an
-    // arrow of length (f / m g) height (or f / m v0 with no gravity).
+    // arrow of length (f / m g) height / 4 (f / (10 m v0) without gravity).
     for (const auto& bb : b.boundaryB) c.dot(q * bb, 3.0f, pbm::colors::kDim);
     const double scale = b.mass * (g_ > 0 ? g_ : 10.0 * std::max(std::abs(v0_), 1e-3));
     for (size_t i = 0; i < world_->resting.size(); ++i) {
       const Vector2d x = q * b.boundaryB[world_->resting[i].vertex];
       c.dot(x, 5.0f, pbm::colors::kWarning);
       if (i < static_cast<size_t>(world_->forces.size()) && world_->forces(i) > 0)
-        c.arrow(x, x + Vector2d(0, height_ * world_->forces(i) / scale), pbm::colors::kWarning);
+        c.arrow(x, x + Vector2d(0, 0.25 * height_ * world_->forces(i) / scale),
+                pbm::colors::kWarning);
     }
     if (trail_.size() > 1) c.polyline(trail_, pbm::colors::kAdaptive, 1.0f);
   }
@@ -238,9 +250,10 @@ class ContactScene : public pbm::SteppedScene {
           kind_ == pbm::DeformKind::Affine
               ? (std::abs(lambda_) < 1e-12 ? "exact 0.75 (lambda = 0)" : "0.75 needs lambda = 0")
               : "~0.834 (small amplitude)";
-      lines.push_back("rebound v+/v- = " +
-                      (std::isnan(rebound_) ? std::string("(in contact)") : fmt(rebound_)) + "   " +
-                      want);
+      lines.push_back(
+          "rebound v+/v- = " +
+          (std::isnan(rebound_) ? std::string("(in contact)") : std::to_string(rebound_)) + "   " +
+          want);
     }
   }
 
