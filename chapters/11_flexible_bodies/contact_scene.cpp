@@ -34,9 +34,30 @@ std::string fmt(double x) {
 
 struct ContactSceneSetup {
   std::string name, title, lookFor;
-  double g, v0, dropHeight, nu, omega, tEnd, h;
+  double g, v0, dropHeight, nu, omega, tEnd, h, vx, model;
   bool flat;  // flat_landing's readouts
+  int steps;  // stairs: the number of steps (0: the floor y = 0)
 };
+
+// Stairs going down to the left (the viewer's panels sit top left and
+// right): tread k at y = -k rise for x >= -(k+1) run (the last without end),
+// riser k at x = -(k+1) run below it. Both reach without end into the solid
+// (right and down), so a vertex can meet a plane only through its surface; a
+// riser stops just under its tread, so a vertex resting on the tread is not
+// counted against the riser. A wall at the foot keeps the frictionless block
+// in view.
+std::vector<pbm::FlexPlane> stairPlanes(int steps, double run, double rise) {
+  std::vector<pbm::FlexPlane> p;
+  const double big = 1e6;
+  for (int k = 0; k <= steps; ++k) {
+    // tread: n = (0, 1), tangent (-1, 0): the range is in -x
+    p.push_back({{0.0, 1.0}, -k * rise, -big, k == steps ? big : (k + 1) * run});
+    // riser: n = (-1, 0), tangent (0, -1): the range is in -y
+    if (k < steps) p.push_back({{-1.0, 0.0}, (k + 1) * run, k * rise + 1e-3, big});
+  }
+  p.push_back({{1.0, 0.0}, -(steps + 2) * run});
+  return p;
+}
 
 class ContactScene : public pbm::SteppedScene {
  public:
@@ -51,6 +72,8 @@ class ContactScene : public pbm::SteppedScene {
     dropHeight_ = s_.dropHeight;
     nu_ = s_.nu;
     omega_ = s_.omega;
+    vx_ = s_.vx;
+    model_ = s_.model;
     params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
     params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)");
     params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)");
@@ -60,6 +83,7 @@ class ContactScene : public pbm::SteppedScene {
     params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
     params_.add("g", &g_, 0.0, 100.0, "gravity, m/s^2 (down)");
     params_.add("v0", &v0_, -50.0, 50.0, "initial downward speed, m/s");
+    params_.add("vx", &vx_, -50.0, 50.0, "initial horizontal speed, m/s (+ right)");
     params_.add("drop_height", &dropHeight_, 0.0, 10.0, "start gap under the body, m");
     params_.add("omega", &omega_, -50.0, 50.0, "initial spin, rad/s (ccw)");
     params_.add("per_edge", &perEdge_, 1, 16, "collision vertices per edge (polyhedral boundary)")
@@ -90,6 +114,9 @@ class ContactScene : public pbm::SteppedScene {
                             std::to_string(n));
   }
   pbm::ViewBox initialView() const override {
+    if (s_.steps > 0)
+      return {{-0.39 * (s_.steps + 2) * kRun, 1.0 - (s_.steps - 4) * kRise},
+              0.29 * (s_.steps + 2) * kRun + 2.1};
     return {{0.0, 0.45 * (height_ + dropHeight_) + 0.2}, 0.6 * (height_ + dropHeight_) + 0.5};
   }
 
@@ -105,10 +132,11 @@ class ContactScene : public pbm::SteppedScene {
           body, pbm::flexMassMatrixMonteCarlo(kind_, body.rest, rho_, int(massSamples_), rng));
     }
     world_.emplace(std::move(body));
-    world_->planes = {pbm::FlexPlane{}};
+    world_->planes = s_.steps > 0 ? stairPlanes(s_.steps, kRun, kRise)
+                                  : std::vector<pbm::FlexPlane>{pbm::FlexPlane{}};
     world_->sys.gravity = Vector2d(0.0, -g_);
-    world_->sys.q().col(0) = Vector2d(0.0, 0.5 * height_ + dropHeight_);
-    world_->sys.qdot().col(0) = Vector2d(0.0, -v0_);
+    world_->sys.q().col(0) = Vector2d(s_.steps > 0 ? -0.5 : 0.0, 0.5 * height_ + dropHeight_);
+    world_->sys.qdot().col(0) = Vector2d(vx_, -v0_);
     const Eigen::Matrix2d W{{0.0, -omega_}, {omega_, 0.0}};
     world_->sys.qdot().col(1) = W * world_->sys.q().col(1);
     world_->sys.qdot().col(2) = W * world_->sys.q().col(2);
@@ -184,8 +212,23 @@ class ContactScene : public pbm::SteppedScene {
     const pbm::FlexBody& b = world_->sys.body();
     const Matrix2Xd& q = world_->sys.q();
     const double w = 0.6 * (height_ + dropHeight_) + 3.0 * width_;
-    c.polygonFilled({{-w, 0.0}, {w, 0.0}, {w, -0.3}, {-w, -0.3}}, IM_COL32(70, 74, 84, 255));
-    c.line({-w, 0.0}, {w, 0.0}, pbm::colors::kAxis, 2.0f);
+    if (s_.steps > 0) {
+      for (int k = 0; k <= s_.steps; ++k) {
+        const double x0 = k == s_.steps ? -(k + 3) * kRun : -(k + 1) * kRun,
+                     x1 = k == 0 ? w : -k * kRun;
+        const double y = -k * kRise, yb = -(s_.steps + 1) * kRise - 0.3;
+        c.polygonFilled({{x0, y}, {x1, y}, {x1, yb}, {x0, yb}}, IM_COL32(70, 74, 84, 255));
+        c.line({x0, y}, {x1, y}, pbm::colors::kAxis, 2.0f);
+        if (k < s_.steps) c.line({x0, y}, {x0, y - kRise}, pbm::colors::kAxis, 2.0f);
+      }
+      const double xw = -(s_.steps + 2) * kRun, yw = -s_.steps * kRise;
+      c.polygonFilled({{xw - 0.3, yw + 2.5}, {xw, yw + 2.5}, {xw, yw - 0.3}, {xw - 0.3, yw - 0.3}},
+                      IM_COL32(70, 74, 84, 255));
+      c.line({xw, yw}, {xw, yw + 2.5}, pbm::colors::kAxis, 2.0f);
+    } else {
+      c.polygonFilled({{-w, 0.0}, {w, 0.0}, {w, -0.3}, {-w, -0.3}}, IM_COL32(70, 74, 84, 255));
+      c.line({-w, 0.0}, {w, 0.0}, pbm::colors::kAxis, 2.0f);
+    }
     // The display mesh (fine) and the material grid, both through D.
     std::vector<Vector2d> pts;
     for (const auto& u : pbm::subdivideBoundary(b.rest, 16))
@@ -262,11 +305,13 @@ class ContactScene : public pbm::SteppedScene {
   Vector2d vcom() const { return pbm::flexCenterOfMass(world_->sys.body(), world_->sys.qdot()); }
   double sumForces() const { return world_->resting.empty() ? 0.0 : world_->forces.sum(); }
 
+  static constexpr double kRun = 1.2, kRise = 0.5;  // stairs
   ContactSceneSetup s_;
   std::optional<pbm::FlexWorld> world_;
   pbm::DeformKind kind_ = pbm::DeformKind::Affine;
   double model_ = 1, width_ = 1, height_ = 1, rho_ = 1, mu_ = 100, lambda_ = 0, nu_ = 0, g_ = 0,
-         v0_ = 0, dropHeight_ = 0, omega_ = 0, perEdge_ = 2, quadPoints_ = 9, massSamples_ = 0;
+         v0_ = 0, vx_ = 0, dropHeight_ = 0, omega_ = 0, perEdge_ = 2, quadPoints_ = 9,
+         massSamples_ = 0;
   double ke0_ = 0, vBefore_ = 0, rebound_ = NAN, firstLoss_ = NAN, firstPredicted_ = NAN;
   bool hadContact_ = false;
   std::vector<Vector2d> trail_;
@@ -280,7 +325,7 @@ std::unique_ptr<pbm::Scene> makeDropScene() {
       "The impulse only stops the touching vertices; the body squashes against them, rebounds "
       "from its strain energy and, damped, settles with the contacts carrying mg (Baraff & "
       "Witkin 1992 §5).",
-      9.81, 0.0, 0.5, 1.0, 1.0, 4.0, 1.0 / 480, false});
+      9.81, 0.0, 0.5, 1.0, 1.0, 4.0, 1.0 / 480, 0.0, 1, false, 0});
 }
 
 std::unique_ptr<pbm::Scene> makeFlatLandingScene() {
@@ -289,7 +334,17 @@ std::unique_ptr<pbm::Scene> makeFlatLandingScene() {
       "g = 0: the bottom edge meets the floor at v. The impulse keeps 3/4 (affine) or 8/9 "
       "(quadratic) of the energy; the affine body (lambda = 0) leaves at exactly 3/4 v for any "
       "mu and v (Baraff & Witkin 1992 §5).",
-      0.0, 1.0, 0.1, 0.0, 0.0, 0.5, 1e-3, true});
+      0.0, 1.0, 0.1, 0.0, 0.0, 0.5, 1e-3, 0.0, 1, true, 0});
+}
+
+std::unique_ptr<pbm::Scene> makeStairsScene() {
+  auto s = std::make_unique<ContactScene>(ContactSceneSetup{
+      "stairs", "The paper's demo: a block down the stairs",
+      "A quadratic block pushed off the top step tumbles down frictionless stairs: every landing "
+      "is an impulse on the touching vertices and a squash against them (Baraff & Witkin 1992 "
+      "§5-§6).",
+      9.81, 0.0, 0.02, 0.3, 0.0, 5.0, 1.0 / 480, -1.5, 2, false, 4});
+  return s;
 }
 
 }  // namespace ch11
