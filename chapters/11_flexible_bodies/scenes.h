@@ -11,10 +11,12 @@ namespace ch11 {
 // contact_scene.cpp: a rectangle against the floor with the two-phase contact
 // (pbm/flexible/flex_world.h). drop: falls, squashes, rebounds, settles;
 // flat_landing: g = 0, the rebound ratio 3/4 (affine, lambda = 0); stairs:
-// the paper's quadratic block down frictionless stairs.
+// the paper's quadratic block down frictionless stairs; column: resting on its
+// weight beside the exact column's sink profile.
 std::unique_ptr<pbm::Scene> makeDropScene();
 std::unique_ptr<pbm::Scene> makeFlatLandingScene();
 std::unique_ptr<pbm::Scene> makeStairsScene();
+std::unique_ptr<pbm::Scene> makeColumnScene();
 
 // spin_scene.cpp: a free spinning body; mu = lambda = 0 is the dust cloud
 // (det A = 1 + omega^2 t^2), mu > 0 holds the steady stretch s.
