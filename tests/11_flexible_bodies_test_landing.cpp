@@ -1,7 +1,8 @@
 // Chapter 11 tests, part: the two-phase contact of pbm::FlexWorld (Baraff &
 // Witkin 1992 §5; claims 13-14): the flat landing's 3/4 rebound (affine,
 // lambda = 0, any mu and v) and its contact time, the quadratic body's
-// post-impulse state and the polyhedral lesson, and the drop scene (det F > 0
+// post-impulse state and the polyhedral lesson, the settled column's sink
+// profile, and the drop scene (det F > 0
 // throughout, the contacts carry mg at the end, bad input refused). Expected
 // values are closed forms.
 #include <cmath>
@@ -97,6 +98,28 @@ TEST(Ch11Landing, QuadraticLandingAndThePolyhedralBoundary) {
       << "Baraff & Witkin 1992 §6: with only the corners as contacts the bottom midpoint still "
          "approaches at 15v/28, got "
       << -mid.y() / v << " v";
+}
+
+TEST(Ch11Landing, SettledColumnSinksLikeTheExactColumn) {
+  // Set down on y = 0 and damped: the exact self-weighted column (lambda = 0)
+  // sinks as 2Y/H - (Y/H)^2, so mid-height/top = 3/4; the quadratic model
+  // matches to first order in mg/(YV) (here 0.0049), the affine one is
+  // linear: 1/2.
+  for (DeformKind k : kKinds) {
+    pbm::FlexWorld w(pbm::makeFlexRect(k, 1, 1, FlexMaterial{1, 1000, 0, 5}, 3, 2));
+    w.planes = {pbm::FlexPlane{}};
+    w.sys.gravity = Vector2d(0, -9.81);
+    w.sys.q().col(0) = Vector2d(0, 0.5);
+    w.settle();
+    for (int step = 0; step < 1440; ++step) w.step(rk4Method(), 1.0 / 480);
+    auto y = [&](double Y) { return (w.sys.q() * basisRef(k, Vector2d(0, Y - 0.5))).y(); };
+    const double sinkMid = 0.5 - (y(0.5) - y(0)), sinkTop = 1 - (y(1) - y(0));
+    const double want = k == kAffine ? 0.5 : 0.75;
+    EXPECT_NEAR(sinkMid / sinkTop, want, 0.005)
+        << "Baraff & Witkin 1992 §5: settled mid-height/top sink, " << kindName(k) << ": expected "
+        << want << ", got " << sinkMid / sinkTop;
+    EXPECT_GT(sinkTop, 0) << "the column is shorter under its weight";
+  }
 }
 
 // The drop scene through its CSV row.
