@@ -151,6 +151,24 @@ TEST(Ch11Landing, DropStaysUninvertedAndSettlesOnItsWeight) {
   }
 }
 
+TEST(Ch11Landing, StairsStayUninverted) {
+  for (const char* model : {"model=1", "model=2"}) {
+    std::unique_ptr<pbm::Scene> s = ch11::makeStairsScene();
+    s->params().set(model);
+    s->reset();
+    double minDet = 1, maxPen = 0;
+    for (int k = 0; k < 2000 && s->time() < 3.0; ++k) {
+      s->advance(3.0, pbm::Host::Headless);
+      minDet = std::min(minDet, column(*s, "min_det_f"));
+      maxPen = std::max(maxPen, column(*s, "max_penetration"));
+    }
+    EXPECT_NEAR(s->time(), 3.0, 1e-9) << "the stairs ran to 3 s";
+    EXPECT_LT(column(*s, "com_y"), -0.5) << "the block went down the stairs, " << model;
+    EXPECT_GT(minDet, 0.0) << "Baraff & Witkin 1992 §5: det F > 0 down the stairs, " << model;
+    EXPECT_LT(maxPen, 1e-5) << "Baraff & Witkin 1992 §5-§6: no vertex goes through a step";
+  }
+}
+
 TEST(Ch11Landing, BadInputIsAUsageError) {
   for (const char* bad : {"mu=-1", "lambda=-100", "rho=0", "width=0", "height=0", "quad_points=3",
                           "mass_samples=2"}) {
