@@ -2,9 +2,12 @@
 // chapter 09's event loop (RBII §6): see pbm/flexible/flex_world.h.
 #include "pbm/flexible/flex_world.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "pbm/core/errors.h"
 #include "pbm/resting/lcp.h"
