@@ -1,7 +1,5 @@
 // Chapter 11's scenes (Baraff & Witkin 1992): main.cpp lists them, the first
-// is the default. Until chapter 10 (the contact LCP) is a dependency only the
-// free body is here; drop, flat_landing, stairs, poke, column and oscillate
-// come with the contact code.
+// is the default.
 #pragma once
 
 #include <memory>
@@ -9,6 +7,16 @@
 #include "pbm/app/scene.h"
 
 namespace ch11 {
+
+// contact_scene.cpp: a rectangle against the floor with the two-phase contact
+// (pbm/flexible/flex_world.h). drop: falls, squashes, rebounds, settles;
+// flat_landing: g = 0, the rebound ratio 3/4 (affine, lambda = 0); stairs:
+// the paper's quadratic block down frictionless stairs; column: resting on its
+// weight beside the exact column's sink profile.
+std::unique_ptr<pbm::Scene> makeDropScene();
+std::unique_ptr<pbm::Scene> makeFlatLandingScene();
+std::unique_ptr<pbm::Scene> makeStairsScene();
+std::unique_ptr<pbm::Scene> makeColumnScene();
 
 // spin_scene.cpp: a free spinning body; mu = lambda = 0 is the dust cloud
 // (det A = 1 + omega^2 t^2), mu > 0 holds the steady stretch s.

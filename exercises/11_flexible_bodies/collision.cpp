@@ -3,10 +3,15 @@
 // flexCollisionImpulse: v- = n . q' b(u); approaching (v- < 0): j = -v-/K(u, u),
 //   q' += j n (M^-1 b(u))^T; else 0 and q' unchanged. No restitution: the
 //   rebound comes from the elastic phase.
-// (flexCollisionImpulses joins this file with chapter 10's LCP.)
+// flexCollisionImpulses: several contacts at once, the impulse LCP
+//   v+ = A j + v- >= 0, j >= 0, j . v+ = 0 with A = flexContactMatrix and b the
+//   normal velocities v-, by chapter 10's solveLcpDantzig (pbm/resting/lcp.h);
+//   q' += sum_i j_i n_i (M^-1 b(u_i))^T; none approaching: zeros, q' unchanged;
+//   an LCP failure (!ok): SolverFailure.
 // Tests: Ch11Collision.*.
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"
+#include "pbm/resting/lcp.h"
 
 namespace pbm {
 
@@ -20,6 +25,13 @@ double flexCollisionImpulse(const FlexBody& /*body*/, Eigen::Matrix2Xd& /*qdot*/
   PBM_TODO("flexCollisionImpulse",
            "Baraff & Witkin 1992 §5: j = -v-/K(u,u) only when v- = n . q' b(u) < 0; "
            "q' += j n (M^-1 b(u))^T; return j");
+}
+
+Eigen::VectorXd flexCollisionImpulses(const FlexBody& /*body*/, Eigen::Matrix2Xd& /*qdot*/,
+                                      const std::vector<FlexContact>& /*contacts*/) {
+  PBM_TODO("flexCollisionImpulses",
+           "Baraff & Witkin 1992 §5: solveLcpDantzig(flexContactMatrix, v-) for the impulses j; "
+           "q' += sum_i j_i n_i (M^-1 b(u_i))^T; return j");
 }
 
 }  // namespace pbm

@@ -121,14 +121,16 @@ double flexResponse(const FlexBody& body, const Eigen::Vector2d& u, const Eigen:
 // q' += j n (M^-1 b(u))^T; else j = 0 and q' is unchanged. Returns j.
 double flexCollisionImpulse(const FlexBody& body, Eigen::Matrix2Xd& qdot, const Eigen::Vector2d& u,
                             const Eigen::Vector2d& n);
-// Several simultaneous contacts: the impulse LCP of chapter 10's
-// solveLcpDantzig (A as flexContactMatrix, b = v-). Not written yet: needs
-// chapter 10 as a dependency.
+// Several simultaneous contacts: the impulse LCP v+ = A j + v- >= 0, j >= 0,
+// j . v+ = 0 by chapter 10's solveLcpDantzig (A = flexContactMatrix, b the
+// normal velocities v-); q' += sum_i j_i n_i (M^-1 b(u_i))^T. No contact
+// approaching (all v- >= 0): j = 0, q' unchanged. Returns j; an LCP failure
+// is a SolverFailure.
 Eigen::VectorXd flexCollisionImpulses(const FlexBody& body, Eigen::Matrix2Xd& qdot,
                                       const std::vector<FlexContact>& contacts);
 
 // --- [contact.cpp] resting contact, phase 2 (Baraff & Witkin 1992 §5, with
-// chapter 10's LCP). Not written yet: comes with chapter 10 as a dependency.
+// chapter 10's LCP): a_i = sum_j A_ij f_j + b_i >= 0, f_i >= 0, f_i a_i = 0.
 // A_ij = (n_i . n_j) K(u_i, u_j).
 Eigen::MatrixXd flexContactMatrix(const FlexBody& body, const std::vector<FlexContact>& contacts);
 // b_i = n_i . (qddFree b(u_i)).
