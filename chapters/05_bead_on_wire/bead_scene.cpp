@@ -281,7 +281,18 @@ class BeadScene : public pbm::SteppedScene {
     c.disc(p, 0.045 * r, mc);
     char buf[96];
     std::snprintf(buf, sizeof buf, "%s  C = %.2e", runLabel(), C());
-    c.text(p, buf, mc, {12.f, -22.f});
+    // Above the bead on the side the constraint force f^ = lambda (x - c)
+    // does not point to (its arrow's label sits at the tip), on a dark
+    // backdrop that the other arrows pass under.
+    const double px = 1.0 / c.camera().pixelsPerUnit();
+    const ImVec2 size = ImGui::CalcTextSize(buf);
+    const bool left = lambda() * (p - wire_.c).x() > 0.0;
+    const float dx = left ? -(size.x + 12.f) : 12.f;
+    const Vector2d lo = p + Vector2d((dx - 2) * px, 8 * px),
+                   hi = p + Vector2d((dx + size.x + 2) * px, 24 * px);
+    c.polygonFilled({lo, Vector2d(hi.x(), lo.y()), hi, Vector2d(lo.x(), hi.y())},
+                    pbm::withAlpha(pbm::colors::kBackground, 200));
+    c.text(p, buf, mc, {dx, -22.f});
   }
 
   void hud(std::vector<std::string>& lines) const override {
