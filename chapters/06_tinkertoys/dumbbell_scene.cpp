@@ -134,7 +134,8 @@ class DumbbellScene : public pbm::SteppedScene {
   std::vector<std::string> methods() const override {
     return pbm::methodNames(pbm::integratorMethods());
   }
-  pbm::ViewBox initialView() const override { return {{1.4, -0.7}, 1.7}; }
+  // Both pendulums' full reach, the hybrid's nail below the info box.
+  pbm::ViewBox initialView() const override { return {{1.375, -0.3}, 2.35}; }
   int stepsPerFrame() const override { return 3; }
 
   void reset() override {

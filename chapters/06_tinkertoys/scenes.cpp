@@ -80,7 +80,8 @@ class ChainScene : public TinkertoyScene {
            "factorises J W J^T (sparse LDLT, 0 iterations) once m > 32. Feedback off plus Euler: "
            "the chain stretches visibly (drift).";
   }
-  pbm::ViewBox initialView() const override { return {{0.9, -0.9}, 1.5}; }
+  // The nail right of the info box, room for the chain's full swing.
+  pbm::ViewBox initialView() const override { return {{-0.1, -0.68}, 1.9}; }
 
  protected:
   void build() override {
@@ -116,7 +117,8 @@ class SquareScene : public TinkertoyScene {
            "converges and the motion is the same. conflict != 1 makes the rods disagree: plain "
            "CG fails (red) and CGLS answers in the least-squares sense (amber).";
   }
-  pbm::ViewBox initialView() const override { return {{0.0, -0.8}, 1.6}; }
+  // The nail right of and below the info box: the square turns about it.
+  pbm::ViewBox initialView() const override { return {{-0.7, -0.45}, 1.95}; }
   void validate() const override {
     if (conflict_ != 1.0 && !redundant_)
       throw pbm::UsageError("conflict needs redundant=on (it scales the second diagonal)");
@@ -223,7 +225,8 @@ class SandboxScene : public TinkertoyScene {
            "circle / line wire, delete (or right click). A constraint that is not met when made "
            "is pulled in by feedback. Degenerate pieces are refused with a message.";
   }
-  pbm::ViewBox initialView() const override { return {{0.0, -0.5}, 1.8}; }
+  // The starting nail at (-0.5, 0.5) clear of the info box.
+  pbm::ViewBox initialView() const override { return {{-0.78, 0.0}, 1.8}; }
   void build() override {
     particle(1.0, Vector2d(-0.5, 0.5));
     particle(1.0, Vector2d(0.3, 0.5));
