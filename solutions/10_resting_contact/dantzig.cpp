@@ -69,6 +69,13 @@ class IncrementalCholesky {
     L_.col(m_).head(m_ + 1).setZero();
     idx_.erase(idx_.begin() + p);
   }
+  // x = A_CC^-1 rhs.
+  Eigen::VectorXd solve(Eigen::VectorXd x) const {
+    if (m_ == 0) return x;
+    L_.topLeftCorner(m_, m_).triangularView<Eigen::Lower>().solveInPlace(x);
+    L_.topLeftCorner(m_, m_).transpose().triangularView<Eigen::Upper>().solveInPlace(x);
+    return x;
+  }
   // The same factor computed from scratch (LcpOptions::refactor).
   bool rebuild(const Eigen::MatrixXd& A) {
     const std::vector<int> idx = idx_;
@@ -264,6 +271,22 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
   }
   for (int i = 0; i < n; ++i)
     if (set[i] == LcpSet::Untreated) set[i] = LcpSet::NotClamped;
+  // One step of iterative refinement on C: after hundreds of updates a_C =
+  // A_C f + b_C is rounding's residue, not 0; one solve with the factor
+  // removes most of it. Kept only if every clamped force stays >= 0.
+  if (chol.size() > 0) {
+    const std::vector<int>& C = chol.indices();
+    Eigen::VectorXd r(C.size());
+    for (size_t k = 0; k < C.size(); ++k) r(k) = As.row(C[k]).dot(f) + bs(C[k]);
+    const Eigen::VectorXd delta = chol.solve(-r);
+    Eigen::VectorXd refined = f;
+    bool nonNegative = true;
+    for (size_t k = 0; k < C.size(); ++k) {
+      refined(C[k]) += delta(k);
+      nonNegative = nonNegative && refined(C[k]) >= 0.0;
+    }
+    if (nonNegative) f = refined;
+  }
   out.f = D.cwiseProduct(f);
   out.a = A * out.f + b;
   // The answer is checked against the problem itself: on large degenerate
