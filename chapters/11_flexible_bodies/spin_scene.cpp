@@ -33,9 +33,7 @@ class SpinScene : public pbm::SteppedScene {
     settings_.hMin = 1e-5;
     settings_.hMax = 0.1;
     settings_.tEnd = 2.0;
-    params_.choice("model", &model_,
-                   {{"affine", "affine (6 DOF)"}, {"quadratic", "quadratic (12 DOF)"}},
-                   "deformation: affine or quadratic");
+    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
     params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (>= 0)");
     params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda >= 0)");
     params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
@@ -59,7 +57,8 @@ class SpinScene : public pbm::SteppedScene {
   pbm::ViewBox initialView() const override { return {{0.0, 0.0}, 1.5}; }
 
   void reset() override {
-    const pbm::DeformKind kind = model_ == 0 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
+    const pbm::DeformKind kind =
+        model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
     sys_.emplace(pbm::makeFlexRect(kind, 1.0, 1.0, {1.0, mu_, lambda_, nu_}));
     double s = 1.0;
     if (steady_ > 0.5 && mu_ + lambda_ > 0)
@@ -113,8 +112,7 @@ class SpinScene : public pbm::SteppedScene {
 
  private:
   std::optional<pbm::FlexSystem> sys_;
-  int model_ = 0;
-  double mu_ = 50.0, lambda_ = 20.0, nu_ = 0.0, omega_ = 3.0, steady_ = 1.0;
+  double model_ = 1, mu_ = 50.0, lambda_ = 20.0, nu_ = 0.0, omega_ = 3.0, steady_ = 1.0;
 };
 
 }  // namespace
