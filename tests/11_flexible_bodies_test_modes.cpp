@@ -47,7 +47,7 @@ TEST(Ch11Modes, BendPeriodIsTheBendingCubicsSmallestRoot) {
     scene->settings().method = "rk4";
     scene->settings().h = 5e-4;
     scene->settings().tEnd = 3 * T;
-    for (const std::string& kv : {std::string("model=quadratic"), std::string("mode=2"),
+    for (const std::string& kv : {std::string("model=2"), std::string("mode=2"),
                                   std::string("amplitude=1e-4"), "mu=" + std::to_string(mu),
                                   "lambda=" + std::to_string(lambda), "rho=" + std::to_string(rho)})
       scene->params().set(kv);

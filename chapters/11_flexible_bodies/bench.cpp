@@ -68,9 +68,19 @@
 //    (one flexCollisionImpulse per vertex in turn: the later ones push the
 //    earlier ones off the floor, less is lost) and loss_mid (one impulse at
 //    the bottom midpoint only, 1/(K m): 1/4 affine, 4/41 quadratic).
-//  Not here: the resting-contact LCP's time and pivots against the number of
-//    bottom vertices; it needs flexContactMatrix (chapter 10's LCP), not
-//    written yet.
+//  BM_RestingLcp/<vertices>: the resting-contact force LCP (§5, chapter 10's
+//    solveLcpDantzig) of the quadratic unit square set down on its bottom
+//    edge at rest, with per_edge = 2, 4, 8, 16 (3, 5, 9, 17 bottom
+//    vertices, normals up): A = flexContactMatrix, b = flexContactBVector
+//    of the free acceleration g e_0^T (every b_i = -g). On the line
+//    y = -1/2 the quadratic basis spans only 1, x, x^2, so A has rank 3 for
+//    any number of vertices: the LCP is degenerate (f is not unique) and
+//    Dantzig's method must not clamp a dependent vertex. Timed: building A
+//    and b and the solve. Counters vertices, rank (of A, FullPivLU at
+//    1e-10 relative), pivots, ok, sum_f_over_mg (the first-touch total,
+//    1/9 for any vertex count: a = 0 at the contacts fixes the body's
+//    acceleration, A's range pins sum f) and max_a (the largest |a_i| at
+//    the answer, 0 up to round-off).
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
@@ -92,6 +102,7 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/particles/forces.h"
 #include "pbm/particles/particles.h"
+#include "pbm/resting/lcp.h"
 
 namespace {
 
@@ -492,8 +503,41 @@ void BM_ImpactLoss(benchmark::State& state, pbm::DeformKind kind) {
   state.counters["loss_mid"] = 1.0 - pbm::flexKineticEnergy(body, mid) / ke0;
 }
 
+// ---------------------------------------------------- resting-contact LCP
+
+void BM_RestingLcp(benchmark::State& state) {
+  const int perEdge = static_cast<int>(state.range(0));
+  const double g = 9.81;
+  const pbm::FlexBody body = pbm::makeFlexRect(pbm::DeformKind::Quadratic, kSide, kSide,
+                                               {kRho, kMu, kLambda, 0.0}, 3, perEdge);
+  std::vector<pbm::FlexContact> contacts;
+  for (const auto& u : body.boundaryU)
+    if (std::abs(u.y() + 0.5 * kSide) < 1e-12) contacts.push_back({u, Vector2d(0.0, 1.0)});
+  const Matrix2Xd qddFree =
+      pbm::flexAcceleration(body, pbm::flexGravity(body.M, Vector2d(0.0, -g)));
+  MatrixXd A;
+  VectorXd b;
+  pbm::LcpResult r;
+  for (auto _ : state) {
+    A = pbm::flexContactMatrix(body, contacts);
+    b = pbm::flexContactBVector(body, contacts, qddFree);
+    r = pbm::solveLcpDantzig(A, b);
+    benchmark::DoNotOptimize(r.f.data());
+  }
+  Eigen::FullPivLU<MatrixXd> lu(A);
+  lu.setThreshold(1e-10);
+  state.counters["vertices"] = static_cast<double>(contacts.size());
+  state.counters["rank"] = lu.rank();
+  state.counters["pivots"] = r.pivots;
+  state.counters["ok"] = r.ok ? 1 : 0;
+  state.counters["sum_f_over_mg"] = r.ok ? r.f.sum() / (body.mass * g) : NAN;
+  state.counters["max_a"] = r.ok ? r.a.cwiseAbs().maxCoeff() : NAN;
+  state.SetLabel("series=quadratic");
+}
+
 }  // namespace
 
+BENCHMARK(BM_RestingLcp)->Arg(2)->Arg(4)->Arg(8)->Arg(16);
 BENCHMARK(BM_StableStepLattice)
     ->ArgsProduct({kLatticeN})
     ->Iterations(1)

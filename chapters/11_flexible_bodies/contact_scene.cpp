@@ -5,7 +5,10 @@
 // and, damped, settles. `flat_landing`: g = 0, the bottom edge meets the floor
 // at v; the affine body (lambda = 0) rebounds at exactly 3/4 v for any mu and
 // v, the quadratic one near 0.834 v at small amplitude.
+#include <imgui.h>
+
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <random>
@@ -14,10 +17,12 @@
 
 #include <cstdio>
 #include "pbm/app/stepped_scene.h"
+#include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_world.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
+#include "pbm/viewer/plot.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -63,7 +68,14 @@ std::vector<pbm::FlexPlane> stairPlanes(int steps, double run, double rise) {
 
 class ContactScene : public pbm::SteppedScene {
  public:
-  explicit ContactScene(ContactSceneSetup s) : s_(std::move(s)) {
+  explicit ContactScene(ContactSceneSetup s)
+      : s_(std::move(s)),
+        energyPlot_("energy, J", {"KE translation", "KE rest", "strain", "gravity", "total"},
+                    {pbm::colors::kRk4, pbm::colors::kImplicit, pbm::colors::kMidpoint,
+                     pbm::colors::kAdaptive, pbm::colors::kExact}),
+        forcePlot_("", {}, {}),
+        comPlot_("centre of mass height, m", {"com y"}, {pbm::colors::kAdaptive}) {
+    showTrail_ = !s_.column;
     settings_.method = "rk4";
     settings_.h = s_.h;
     settings_.hMin = 1e-5;
@@ -153,9 +165,25 @@ class ContactScene : public pbm::SteppedScene {
     firstLoss_ = firstPredicted_ = NAN;
     hadContact_ = false;
     trail_.clear();
+    omegaMax_.reset();
+    energyPlot_.clear();
+    comPlot_.clear();
+    // With gravity: sum f / mg beside its first-touch level 1/(d+1)^2 (the
+    // weights of the d+1 touching vertices, Baraff & Witkin 1992 §5) and the
+    // settled 1; without: sum f in N.
+    const double d = kind_ == pbm::DeformKind::Affine ? 1.0 : 2.0;
+    firstTouch_ = 1.0 / ((d + 1) * (d + 1));
+    if (g_ > 0)
+      forcePlot_ = pbm::TimePlot(
+          "sum of contact forces / mg",
+          {"sum f / mg", kind_ == pbm::DeformKind::Affine ? "1/4 first touch" : "1/9 first touch",
+           "1 settled"},
+          {pbm::colors::kWarning, pbm::colors::kDim, pbm::colors::kExact});
+    else
+      forcePlot_ = pbm::TimePlot("sum of contact forces, N", {"sum f"}, {pbm::colors::kWarning});
   }
 
-  void advance(double tLimit, pbm::Host) override {
+  void advance(double tLimit, pbm::Host host) override {
     const double h = stepper_.plan(tLimit);
     const long before = world_->evals;
     stepper_.run([&] { world_->step(stepper_.method(), h); });
@@ -168,8 +196,46 @@ class ContactScene : public pbm::SteppedScene {
     if (!world_->resting.empty()) hadContact_ = true;
     if (hadContact_ && world_->resting.empty() && std::isnan(rebound_))
       rebound_ = vcom().y() / -vBefore_;
+    if (host != pbm::Host::Viewer) return;
     trail_.push_back(com());
     if (trail_.size() > 2000) trail_.erase(trail_.begin());
+    const pbm::FlexBody& b = world_->sys.body();
+    const Vector2d c = com(), vc = vcom();
+    const double ke = pbm::flexKineticEnergy(b, world_->sys.qdot()),
+                 kt = 0.5 * b.mass * vc.squaredNorm();
+    const double es = pbm::flexStrainEnergy(b, world_->sys.q()), eg = b.mass * g_ * c.y();
+    energyPlot_.push(time(), {kt, ke - kt, es, eg, ke + es + eg});
+    if (g_ > 0)
+      forcePlot_.push(time(), {sumForces() / (b.mass * g_), firstTouch_, 1.0});
+    else
+      forcePlot_.push(time(), {sumForces()});
+    comPlot_.push(time(), {c.y()});
+  }
+
+  void panel() override {
+    // The margin, coloured: red when RK4 would blow up (the HUD has it too).
+    const double m = margin();
+    if (std::isfinite(m))
+      ImGui::TextColored(m > 1 ? ImVec4(1.f, 0.35f, 0.3f, 1.f) : ImVec4(0.6f, 1.f, 0.6f, 1.f),
+                         "h w_max / (2 sqrt 2) = %.3g: RK4 %s", m, m > 1 ? "UNSTABLE" : "stable");
+    if (pbm::panelSection("Energy", pbm::timePlotHeight(110.f, 3), true, 3))
+      energyPlot_.draw({-1.f, 110.f});
+    if (pbm::panelSection("Contact forces", pbm::timePlotHeight(110.f, g_ > 0 ? 2 : 0), true, 2))
+      forcePlot_.draw({-1.f, 110.f});
+    if (pbm::panelSection("Centre of mass height", pbm::timePlotHeight(110.f), true, 1))
+      comPlot_.draw({-1.f, 110.f});
+    if (pbm::panelSection("Show", 4 * ImGui::GetFrameHeightWithSpacing())) {
+      ImGui::Checkbox("material grid through D", &showGrid_);
+      ImGui::Checkbox("collision polygon", &showPolygon_);
+      ImGui::SameLine();
+      ImGui::Checkbox("COM trail", &showTrail_);
+      ImGui::Checkbox("strain colour |E|", &showStrain_);
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(90.f);
+      ImGui::SliderFloat("red at", &strainScale_, 0.001f, 1.f, "%.3f",
+                         ImGuiSliderFlags_Logarithmic);
+      ImGui::Checkbox(g_ > 0 ? "contact forces (height/4 per mg)" : "contact forces", &showForces_);
+    }
   }
   double time() const override { return stepper_.time(); }
 
@@ -236,19 +302,27 @@ class ContactScene : public pbm::SteppedScene {
     std::vector<Vector2d> pts;
     for (const auto& u : pbm::subdivideBoundary(b.rest, 16))
       pts.push_back(pbm::flexDeform(q, kind_, u));
-    // Filled cell by cell: a bent quadratic body is not convex.
+    // Filled cell by cell: a bent quadratic body is not convex. Strain
+    // colour: |E| (Green strain, E = (F^T F - I)/2) at the cell's centre,
+    // blue at 0 to red at strainScale_.
     const int cells = 12;
     for (int i = 0; i < cells; ++i)
       for (int k = 0; k < cells; ++k) {
-        auto at = [&](int a, int b) {
-          return pbm::flexDeform(
-              q, kind_,
-              {(-0.5 + double(a) / cells) * width_, (-0.5 + double(b) / cells) * height_});
+        auto mat = [&](double a, double b) {
+          return Vector2d((-0.5 + a / cells) * width_, (-0.5 + b / cells) * height_);
         };
-        c.polygonFilled({at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k + 1)},
-                        IM_COL32(62, 104, 145, 255));
+        auto at = [&](int a, int b) { return pbm::flexDeform(q, kind_, mat(a, b)); };
+        pbm::Color fill = IM_COL32(62, 104, 145, 255);
+        if (showStrain_) {
+          const Eigen::Matrix2d F = q * pbm::flexBasisGradient(kind_, mat(i + 0.5, k + 0.5));
+          const double e =
+              (0.5 * (F.transpose() * F - Eigen::Matrix2d::Identity())).norm() / strainScale_;
+          const double r = std::clamp(e, 0.0, 1.0);
+          fill = IM_COL32(int(62 + r * (220 - 62)), int(104 - r * 54), int(145 - r * 95), 255);
+        }
+        c.polygonFilled({at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k + 1)}, fill);
       }
-    for (int k = 1; k < 4; ++k) {
+    for (int k = 1; k < 4 && showGrid_; ++k) {
       std::vector<Vector2d> lx, ly;
       for (int i = 0; i <= 16; ++i) {
         const double s = -0.5 + i / 16.0, r = -0.5 + k / 4.0;
@@ -262,16 +336,24 @@ class ContactScene : public pbm::SteppedScene {
     c.polyline(pts, pbm::colors::kText, 2.0f);
     // The collision polygon's vertices; resting ones with their force, an
     // arrow of length (f / m g) height / 4 (f / (10 m v0) without gravity).
-    for (const auto& bb : b.boundaryB) c.dot(q * bb, 3.0f, pbm::colors::kDim);
+    if (showPolygon_) {
+      // The collision polygon (per_edge vertices an edge) over the display
+      // mesh: for quadratic the true boundary bulges between its vertices.
+      std::vector<Vector2d> poly;
+      for (const auto& bb : b.boundaryB) poly.push_back(q * bb);
+      poly.push_back(poly.front());
+      c.polyline(poly, pbm::colors::kAdaptive, 1.0f);
+      for (const auto& bb : b.boundaryB) c.dot(q * bb, 3.0f, pbm::colors::kDim);
+    }
     const double scale = b.mass * (g_ > 0 ? g_ : 10.0 * std::max(std::abs(v0_), 1e-3));
     for (size_t i = 0; i < world_->resting.size(); ++i) {
       const Vector2d x = q * b.boundaryB[world_->resting[i].vertex];
       c.dot(x, 5.0f, pbm::colors::kWarning);
-      if (i < static_cast<size_t>(world_->forces.size()) && world_->forces(i) > 0)
+      if (showForces_ && i < static_cast<size_t>(world_->forces.size()) && world_->forces(i) > 0)
         c.arrow(x, x + Vector2d(0, 0.25 * height_ * world_->forces(i) / scale),
                 pbm::colors::kWarning);
     }
-    if (trail_.size() > 1 && !s_.column) c.polyline(trail_, pbm::colors::kAdaptive, 1.0f);
+    if (trail_.size() > 1 && showTrail_) c.polyline(trail_, pbm::colors::kAdaptive, 1.0f);
     if (s_.column) drawProfile(c);
   }
 
@@ -309,6 +391,11 @@ class ContactScene : public pbm::SteppedScene {
     lines.push_back(std::string(kind_ == pbm::DeformKind::Affine ? "affine" : "quadratic") + ", " +
                     std::to_string(2 * b.n()) + " DOF, " + std::to_string(b.boundaryU.size()) +
                     " collision vertices");
+    const double m = margin();
+    lines.push_back(std::isfinite(m)
+                        ? "margin h w_max / (2 sqrt 2) = " + fmt(m) +
+                              (m > 1 ? "  > 1: RK4 UNSTABLE" : "  (RK4 stable below 1)")
+                        : "margin: flexModes not done yet (exercise)");
     lines.push_back("contacts " + std::to_string(world_->resting.size()) + ", impacts " +
                     std::to_string(world_->impacts) + ", min det F " + fmt(world_->minDetF()));
     if (g_ > 0)
@@ -334,6 +421,21 @@ class ContactScene : public pbm::SteppedScene {
   }
 
  private:
+  // The stability margin h omega_max / (2 sqrt 2): RK4's stability interval on
+  // the imaginary axis is 2 sqrt 2 (chapter 03), omega_max^2 the largest of
+  // flexModes's spectrum (Baraff & Witkin 1992 §4). Computed once per reset,
+  // in the viewer only; NaN while flexModes is an unfinished exercise.
+  double margin() const {
+    if (!omegaMax_) {
+      try {
+        const Eigen::VectorXd w2 = pbm::flexModes(world_->sys.body());
+        omegaMax_ = std::sqrt(std::max(0.0, w2.maxCoeff()));
+      } catch (const pbm::ExerciseNotDone&) {
+        omegaMax_ = NAN;
+      }
+    }
+    return settings_.h * *omegaMax_ / (2.0 * std::sqrt(2.0));
+  }
   Vector2d com() const { return pbm::flexCenterOfMass(world_->sys.body(), world_->sys.q()); }
   Vector2d vcom() const { return pbm::flexCenterOfMass(world_->sys.body(), world_->sys.qdot()); }
   double sumForces() const { return world_->resting.empty() ? 0.0 : world_->forces.sum(); }
@@ -348,6 +450,13 @@ class ContactScene : public pbm::SteppedScene {
   double ke0_ = 0, vBefore_ = 0, rebound_ = NAN, firstLoss_ = NAN, firstPredicted_ = NAN;
   bool hadContact_ = false;
   std::vector<Vector2d> trail_;
+  // Viewer: plots and toggles.
+  pbm::TimePlot energyPlot_, forcePlot_, comPlot_;
+  double firstTouch_ = 0.25;
+  mutable std::optional<double> omegaMax_;
+  bool showGrid_ = true, showPolygon_ = true, showStrain_ = false, showForces_ = true,
+       showTrail_ = true;
+  float strainScale_ = 0.1f;
 };
 
 }  // namespace

@@ -66,9 +66,7 @@ class OscillateScene : public pbm::SteppedScene {
     settings_.hMin = 1e-5;
     settings_.hMax = 0.05;
     settings_.tEnd = 1.0;
-    params_.choice("model", &model_,
-                   {{"affine", "affine (6 DOF)"}, {"quadratic", "quadratic (12 DOF)"}},
-                   "deformation: affine or quadratic (bend needs quadratic)");
+    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
     params_.add("mode", &mode_, 0.0, 2.0, "0 dilation, 1 shear, 2 bend (quadratic)").integer = true;
     params_
         .add("amplitude", &amplitude_, 1e-6, 0.2,
@@ -91,15 +89,16 @@ class OscillateScene : public pbm::SteppedScene {
   }
   void validate() const override {
     const int mode = static_cast<int>(mode_);
-    if (mode == 2 && model_ == 0)
-      throw pbm::UsageError("mode 2 (bend) needs model=quadratic: an affine map cannot bend");
+    if (mode == 2 && model_ < 1.5)
+      throw pbm::UsageError("mode 2 (bend) needs model=2 (quadratic): an affine map cannot bend");
     if (!(mu_ + lambda_ > 0)) throw pbm::UsageError("mu + lambda must be > 0");
     if (mode != 0 && !(mu_ > 0)) throw pbm::UsageError("shear and bend need mu > 0");
   }
   pbm::ViewBox initialView() const override { return {{0.0, 0.0}, 1.4}; }
 
   void reset() override {
-    const pbm::DeformKind kind = model_ == 0 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
+    const pbm::DeformKind kind =
+        model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
     sys_.emplace(pbm::makeFlexRect(kind, 1.0, 1.0, {rho_, mu_, lambda_, 0.0}));
     rest_ = pbm::flexRestState(kind);
     shape_ = modeShape();
@@ -154,7 +153,7 @@ class OscillateScene : public pbm::SteppedScene {
     static const char* names[] = {"dilation", "shear", "bend"};
     lines.push_back(pbm::format("mode %s (%s): exact period 2 pi / omega = %.6f s",
                                 names[static_cast<int>(mode_)],
-                                model_ == 0 ? "affine" : "quadratic", exactPeriod()));
+                                model_ < 1.5 ? "affine" : "quadratic", exactPeriod()));
     const double T = measuredPeriod();
     if (std::isfinite(T))
       lines.push_back(pbm::format("measured %.6f s from %d zero crossings (%+.1e relative)", T,
@@ -252,8 +251,7 @@ class OscillateScene : public pbm::SteppedScene {
   Matrix2Xd rest_, shape_;
   double shapeNorm_ = 1.0, prevCoord_ = 0.0;
   std::vector<double> crossings_;
-  int model_ = 1;
-  double mode_ = 2, amplitude_ = 0.02, mu_ = 50.0, lambda_ = 20.0, rho_ = 1.0;
+  double model_ = 2, mode_ = 2, amplitude_ = 0.02, mu_ = 50.0, lambda_ = 20.0, rho_ = 1.0;
 };
 
 }  // namespace

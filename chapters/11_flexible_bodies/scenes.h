@@ -21,6 +21,9 @@ std::unique_ptr<pbm::Scene> makeColumnScene();
 // spin_scene.cpp: a free spinning body; mu = lambda = 0 is the dust cloud
 // (det A = 1 + omega^2 t^2), mu > 0 holds the steady stretch s.
 std::unique_ptr<pbm::Scene> makeSpinScene();
+// poke_scene.cpp: a free body (g = 0) poked by an impulse j at a point u: the
+// response field K(v, u) j as arrows, the point's velocity change K(u, u) j.
+std::unique_ptr<pbm::Scene> makePokeScene();
 // oscillate_scene.cpp: one small-oscillation mode (dilation, shear, bend), its
 // measured period beside 2 pi / omega.
 std::unique_ptr<pbm::Scene> makeOscillateScene();
