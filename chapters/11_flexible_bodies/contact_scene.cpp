@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <cstdio>
+#include "flex_readout.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_world.h"
@@ -248,28 +249,24 @@ class ContactScene : public pbm::SteppedScene {
   }
   std::vector<double> csvRow() const override {
     const pbm::FlexBody& b = world_->sys.body();
-    const Matrix2Xd& q = world_->sys.q();
-    const Matrix2Xd& qd = world_->sys.qdot();
-    const Vector2d c = com(), vc = vcom();
-    const double ke = pbm::flexKineticEnergy(b, qd), kt = 0.5 * b.mass * vc.squaredNorm();
-    const double es = pbm::flexStrainEnergy(b, q), eg = b.mass * g_ * c.y();
-    const double det = q(0, 1) * q(1, 2) - q(0, 2) * q(1, 1);
+    const FlexReadout r = readFlexBody(b, world_->sys.q(), world_->sys.qdot());
+    const double kt = 0.5 * b.mass * r.vcom.squaredNorm(), eg = b.mass * g_ * r.com.y();
     return {time(),
-            c.x(),
-            c.y(),
-            vc.x(),
-            vc.y(),
-            q(0, 1),
-            q(0, 2),
-            q(1, 1),
-            q(1, 2),
-            std::sqrt(std::abs(det)),
-            ke,
+            r.com.x(),
+            r.com.y(),
+            r.vcom.x(),
+            r.vcom.y(),
+            r.axx,
+            r.axy,
+            r.ayx,
+            r.ayy,
+            r.stretch,
+            r.ke,
             kt,
-            es,
+            r.eStrain,
             eg,
-            ke + es + eg,
-            pbm::flexAngularMomentum(b, q, qd),
+            r.ke + r.eStrain + eg,
+            r.lAng,
             double(world_->resting.size()),
             sumForces(),
             world_->minDetF(),

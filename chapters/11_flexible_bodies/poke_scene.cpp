@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "flex_readout.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/flexible/flex_body.h"
@@ -92,17 +93,15 @@ class PokeScene : public pbm::SteppedScene {
             "l_ang", "poke_dv_x", "poke_dv_y", "kj_x",   "kj_y",   "evals"};
   }
   std::vector<double> csvRow() const override {
-    const pbm::FlexBody& b = sys_->body();
-    const Vector2d c = pbm::flexCenterOfMass(b, sys_->q());
-    const Vector2d vc = pbm::flexCenterOfMass(b, sys_->qdot());
+    const FlexReadout r = readFlexBody(sys_->body(), sys_->q(), sys_->qdot());
     return {time(),
-            c.x(),
-            c.y(),
-            vc.x(),
-            vc.y(),
-            pbm::flexKineticEnergy(b, sys_->qdot()),
-            pbm::flexStrainEnergy(b, sys_->q()),
-            pbm::flexAngularMomentum(b, sys_->q(), sys_->qdot()),
+            r.com.x(),
+            r.com.y(),
+            r.vcom.x(),
+            r.vcom.y(),
+            r.ke,
+            r.eStrain,
+            r.lAng,
             poked_ ? dv_.x() : NAN,
             poked_ ? dv_.y() : NAN,
             poked_ ? kj_.x() : NAN,

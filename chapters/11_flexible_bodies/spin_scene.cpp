@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "flex_readout.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/flexible/flex_body.h"
@@ -82,25 +83,9 @@ class SpinScene : public pbm::SteppedScene {
             "stretch", "ke",    "e_strain", "e_total", "l_ang", "evals"};
   }
   std::vector<double> csvRow() const override {
-    const pbm::FlexBody& b = sys_->body();
-    const Matrix2Xd& q = sys_->q();
-    const Vector2d c = pbm::flexCenterOfMass(b, q);
-    const double ke = pbm::flexKineticEnergy(b, sys_->qdot());
-    const double es = pbm::flexStrainEnergy(b, q);
-    const double det = q(0, 1) * q(1, 2) - q(0, 2) * q(1, 1);
-    return {time(),
-            c.x(),
-            c.y(),
-            q(0, 1),
-            q(0, 2),
-            q(1, 1),
-            q(1, 2),
-            std::sqrt(std::abs(det)),
-            ke,
-            es,
-            ke + es,
-            pbm::flexAngularMomentum(b, q, sys_->qdot()),
-            double(evals())};
+    const FlexReadout r = readFlexBody(sys_->body(), sys_->q(), sys_->qdot());
+    return {time(), r.com.x(), r.com.y(),        r.axx,  r.axy,          r.ayx, r.ayy, r.stretch,
+            r.ke,   r.eStrain, r.ke + r.eStrain, r.lAng, double(evals())};
   }
 
   void draw(pbm::Canvas2D& c) override {
