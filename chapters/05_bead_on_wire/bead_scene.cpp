@@ -157,6 +157,10 @@ class BeadScene : public pbm::SteppedScene {
     return std::max(1, static_cast<int>(std::lround(1.0 / (60.0 * settings_.h))));
   }
   pbm::ViewBox initialView() const override {
+    // Without gravity (spin) the bead goes round the whole circle: the
+    // circle sits lower, its top below the info box. With gravity the lower
+    // half is where the bead and its weight's arrow go.
+    if (kind_ == Kind::Spin) return {{0.3 * radius_, 0.5 * radius_}, 1.95 * radius_};
     return {{0.3 * radius_, -0.3 * radius_}, 1.8 * radius_};
   }
 
