@@ -34,38 +34,6 @@ namespace ch02 {
 
 namespace {
 
-// Text labels that never cover one another: each is drawn at its world point
-// plus a pixel offset (to the left of the point, ending offset.x before it,
-// when leftOf), moved down just below any label already placed that it would
-// overlap (boxes in pixels, from ImGui's font metrics).
-class LabelLayout {
- public:
-  explicit LabelLayout(double pixelsPerUnit) : ppu_(pixelsPerUnit) {}
-  void place(pbm::Canvas2D& c, const Eigen::Vector2d& at, const std::string& text,
-             pbm::Color colour, ImVec2 offset, bool leftOf = false) {
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    if (leftOf) offset.x = -offset.x - size.x;
-    // Top-left corner in pixels, y down, relative to the world origin.
-    const float x = static_cast<float>(at.x() * ppu_) + offset.x;
-    float y = static_cast<float>(-at.y() * ppu_) + offset.y;
-    for (size_t pass = 0; pass <= placed_.size(); ++pass) {  // each move clears one box
-      bool moved = false;
-      for (const ImVec4& b : placed_)
-        if (x < b.z && x + size.x > b.x && y < b.w && y + size.y > b.y) {
-          y = b.w + 1.f;
-          moved = true;
-        }
-      if (!moved) break;
-    }
-    placed_.push_back(ImVec4(x, y, x + size.x, y + size.y));
-    c.text(at, text, colour, {offset.x, y - static_cast<float>(-at.y() * ppu_)});
-  }
-
- private:
-  double ppu_;
-  std::vector<ImVec4> placed_;  // x0, y0, x1, y1
-};
-
 using Eigen::Vector2d;
 constexpr double kTwoPi = 2 * std::numbers::pi;
 constexpr size_t kMaxTrail = 40000;
@@ -214,13 +182,11 @@ class CircleScene : public pbm::Scene {
   }
 
   void draw(pbm::Canvas2D& c) override {
-    // The fixed labels ("start", the field) never cover one another; the
-    // moving points are named in the legend (drawLegend), not beside them:
-    // midpoint and RK4 stay within pixels of each other and Euler's passes
-    // them on its first turn.
-    LabelLayout labels(c.camera().pixelsPerUnit());
+    // Only fixed points carry labels here; the moving points are named in
+    // the legend (drawLegend), not beside them: midpoint and RK4 stay within
+    // pixels of each other and Euler's passes them on its first turn.
     c.dot(x0_, 4.f, pbm::colors::kExact);
-    labels.place(c, x0_, "start", pbm::colors::kDim, {8.f, 2.f});
+    c.text(x0_, "start", pbm::colors::kDim, {8.f, 2.f});
     // Midpoint and RK4 stay so close to the circle that they would hide each
     // other: midpoint is drawn wide underneath, RK4 thin on top, the exact
     // circle dashed over both.
@@ -228,11 +194,11 @@ class CircleScene : public pbm::Scene {
     for (int i : {0, 1, 2})
       c.polyline(shown(tracks_[i]->trail), tracks_[i]->stepper.method().colour, width[i]);
     c.dashedCircle({0, 0}, x0_.norm(), pbm::colors::kExact, 1.2f);
-    labels.place(c, {0, 0}, "f(x) = (-y, x)", pbm::colors::kDim, {6.f, 4.f});
+    c.text({0, 0}, "f(x) = (-y, x)", pbm::colors::kDim, {6.f, 4.f});
     if (exaggerate_ > 1) {
       char buf[96];
       std::snprintf(buf, sizeof buf, "r - r0 drawn x%.0f", exaggerate_);
-      labels.place(c, {0, -x0_.norm()}, buf, pbm::colors::kWarning, {6.f, 4.f});
+      c.text({0, -x0_.norm()}, buf, pbm::colors::kWarning, {6.f, 4.f});
     }
     for (int i = 0; i < 3; ++i) {
       const auto at = shown({tracks_[i]->x()});

@@ -307,7 +307,7 @@ void ParticleScene::panel() {
   }
   extraPanel();
   // Folding sections, open at start where they fit: the panel fits 1280x800.
-  if (pbm::panelSection("Energy", pbm::timePlotHeight(130.f, 2), true, 1))
+  if (pbm::panelSection("Energy", energyPlot_.height(130.f), true, 1))
     energyPlot_.draw({-1.f, 130.f});
   if (!pbm::panelSection("Phase space of the selected particle (PSD §2)", 200.f)) return;
   if (ImGui::RadioButton("x", &phaseComponent_, 0)) phase_.clear();

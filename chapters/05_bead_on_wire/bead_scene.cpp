@@ -363,11 +363,13 @@ class BeadScene : public pbm::SteppedScene {
           "amber f (applied), violet f^ (constraint), cyan v; dashed: f's tangent part (eq 8) "
           "and normal part. Left-drag: mouse spring.");
     }
-    if (pbm::panelSection("Live plots: C and C'", pbm::timePlotHeight(80.f) * 2, true, 1)) {
+    if (pbm::panelSection("Live plots: C and C'", plotC_.height(80.f) + plotCdot_.height(80.f),
+                          true, 1)) {
       plotC_.draw({-1.f, 80.f});
       plotCdot_.draw({-1.f, 80.f});
     }
-    if (pbm::panelSection("Live plots: energy and lambda", pbm::timePlotHeight(80.f) * 2)) {
+    if (pbm::panelSection("Live plots: energy and lambda",
+                          plotE_.height(80.f) + plotL_.height(80.f))) {
       plotE_.draw({-1.f, 80.f});
       plotL_.draw({-1.f, 80.f});
     }

@@ -219,11 +219,11 @@ class ContactScene : public pbm::SteppedScene {
     if (std::isfinite(m))
       ImGui::TextColored(m > 1 ? ImVec4(1.f, 0.35f, 0.3f, 1.f) : ImVec4(0.6f, 1.f, 0.6f, 1.f),
                          "h w_max / (2 sqrt 2) = %.3g: RK4 %s", m, m > 1 ? "UNSTABLE" : "stable");
-    if (pbm::panelSection("Energy", pbm::timePlotHeight(110.f, 3), true, 3))
+    if (pbm::panelSection("Energy", energyPlot_.height(110.f), true, 3))
       energyPlot_.draw({-1.f, 110.f});
-    if (pbm::panelSection("Contact forces", pbm::timePlotHeight(110.f, g_ > 0 ? 2 : 0), true, 2))
+    if (pbm::panelSection("Contact forces", forcePlot_.height(110.f), true, 2))
       forcePlot_.draw({-1.f, 110.f});
-    if (pbm::panelSection("Centre of mass height", pbm::timePlotHeight(110.f), true, 1))
+    if (pbm::panelSection("Centre of mass height", comPlot_.height(110.f), true, 1))
       comPlot_.draw({-1.f, 110.f});
     if (pbm::panelSection("Show", 4 * ImGui::GetFrameHeightWithSpacing())) {
       ImGui::Checkbox("material grid through D", &showGrid_);

@@ -29,8 +29,7 @@ class IncrementalCholesky {
 
   // l = L^-1 A'_Cj, the row index j would add.
   Eigen::VectorXd rowFor(const Eigen::MatrixXd& A, int j) const {
-    Eigen::VectorXd col(m_);
-    for (int k = 0; k < m_; ++k) col(k) = A(idx_[k], j);
+    Eigen::VectorXd col = column(A, j);
     if (m_ > 0) L_.topLeftCorner(m_, m_).triangularView<Eigen::Lower>().solveInPlace(col);
     return col;
   }
@@ -87,13 +86,15 @@ class IncrementalCholesky {
     return true;
   }
   // x = -A_CC^-1 A'_Cd, the clamped forces' direction (fdirection).
-  Eigen::VectorXd direction(const Eigen::MatrixXd& A, int d) const {
-    Eigen::VectorXd x = rowFor(A, d);
-    if (m_ > 0) L_.topLeftCorner(m_, m_).transpose().triangularView<Eigen::Upper>().solveInPlace(x);
-    return -x;
-  }
+  Eigen::VectorXd direction(const Eigen::MatrixXd& A, int d) const { return -solve(column(A, d)); }
 
  private:
+  // A'_Cj: column j of A on the rows of C.
+  Eigen::VectorXd column(const Eigen::MatrixXd& A, int j) const {
+    Eigen::VectorXd col(m_);
+    for (int k = 0; k < m_; ++k) col(k) = A(idx_[k], j);
+    return col;
+  }
   Eigen::MatrixXd L_;
   double minPivot_;
   int m_ = 0;
@@ -167,19 +168,23 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
     if (d == n) break;
     // drive_to_zero(d)
     for (;;) {
-      // fdirection: raise f_d by 1, keep a_C = 0.
-      df.setZero();
-      df(d) = 1.0;
-      const Eigen::VectorXd x = chol.direction(As, d);
-      for (int k = 0; k < chol.size(); ++k) df(chol.indices()[k]) = x(k);
-      da.noalias() = As * df;
-      for (int i : chol.indices()) da(i) = 0.0;
       // D.4: rounding may leave a_d a hair below zero after another index
       // blocked "first": finish d rather than search a direction of zero.
-      // Likewise when d is dependent on C (its Schur complement, da_d, is
-      // 0): no move of f_d that keeps a_C = 0 changes a_d, which is then
-      // rounding's residue; walking on would only swap redundant contacts.
-      if (a(d) >= -epsA || (da(d) <= tau && a(d) >= -1e-7 * bmax)) {
+      bool finished = a(d) >= -epsA;
+      if (!finished) {
+        // fdirection: raise f_d by 1, keep a_C = 0.
+        df.setZero();
+        df(d) = 1.0;
+        const Eigen::VectorXd x = chol.direction(As, d);
+        for (int k = 0; k < chol.size(); ++k) df(chol.indices()[k]) = x(k);
+        da.noalias() = As * df;
+        for (int i : chol.indices()) da(i) = 0.0;
+        // Likewise when d is dependent on C (its Schur complement, da_d, is
+        // 0): no move of f_d that keeps a_C = 0 changes a_d, which is then
+        // rounding's residue; walking on would only swap redundant contacts.
+        finished = da(d) <= tau && a(d) >= -1e-7 * bmax;
+      }
+      if (finished) {
         // d may be dependent on C with f_d > 0 (another index clamped in a
         // tie): then z = (df_C, 1) has A z = 0, and moving f along -z leaves
         // every a alone. Drain f_d that way until it is 0 (d is unclamped)

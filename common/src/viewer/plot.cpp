@@ -118,6 +118,21 @@ void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis&
   if (yLabel && *yLabel) dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, yLabel);
 }
 
+// Legend entries to a row in a plot `width` wide: two when the widest fits
+// in half the width, else one.
+int legendPerRow(const std::vector<std::string>& names, float width) {
+  float widest = 0.f;
+  for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
+  return widest + 24.f <= (width - 8.f) / 2.f ? 2 : 1;
+}
+
+// The rows plotXY gives the legend of these series names (none for one).
+int legendRows(const std::vector<std::string>& names, float width) {
+  if (names.size() < 2) return 0;
+  const int perRow = legendPerRow(names, width);
+  return (static_cast<int>(names.size()) + perRow - 1) / perRow;
+}
+
 }  // namespace
 
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
@@ -129,16 +144,11 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   // happened to run. One series needs none: the title names it.
   std::vector<std::string> names;
   std::vector<ImU32> cols;
-  float widest = 0.f;
   for (const auto& s : series)
-    if (!s.name.empty()) {
-      names.push_back(s.name), cols.push_back(s.color);
-      widest = std::max(widest, ImGui::CalcTextSize(s.name.c_str()).x);
-    }
+    if (!s.name.empty()) names.push_back(s.name), cols.push_back(s.color);
   if (names.size() < 2) names.clear();
   const float colW = (size.x - 8.f) / 2.f;
-  const int perRow = widest + 24.f <= colW ? 2 : 1;
-  const int rows = (static_cast<int>(names.size()) + perRow - 1) / perRow;
+  const int perRow = legendPerRow(names, size.x), rows = legendRows(names, size.x);
   const float margin = 62.f, bottom = 32.f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(size.x, size.y + 15.f * rows + (rows ? 4.f : 0.f)));
@@ -227,11 +237,14 @@ bool panelSection(const char* label, float height, bool preferOpen, int sections
   return ImGui::CollapsingHeader(label);
 }
 
-float timePlotHeight(float plotHeight, int legendRows) {
-  // The title line, then the plot (its axis numbers and label inside), then
-  // the legend's rows.
-  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y +
-         (legendRows > 0 ? 15.f * legendRows + 4.f : 0.f);
+float timePlotHeight(float plotHeight) {
+  // The title line, then the plot (its axis numbers and label inside).
+  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y;
+}
+
+float TimePlot::height(float plotHeight) const {
+  const int rows = legendRows(names_, ImGui::GetContentRegionAvail().x);
+  return timePlotHeight(plotHeight) + (rows > 0 ? 15.f * rows + 4.f : 0.f);
 }
 
 }  // namespace pbm

@@ -34,10 +34,9 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
 // opens. Returns whether it is open.
 bool panelSection(const char* label, float height, bool preferOpen = true, int sectionsBelow = 0);
 
-// The height a TimePlot of plot area `plotHeight` takes with its title, axis
-// labels and `legendRows` rows of legend (two series to a row), for
-// panelSection.
-float timePlotHeight(float plotHeight, int legendRows = 0);
+// The height a one-series TimePlot of plot area `plotHeight` takes with its
+// title and axis labels, for panelSection (TimePlot::height counts a legend).
+float timePlotHeight(float plotHeight);
 
 class TimePlot {
  public:
@@ -46,6 +45,9 @@ class TimePlot {
   void clear();
   void push(double t, const std::vector<double>& values);
   void draw(ImVec2 size = {-1.f, 120.f}) const;
+  // What draw({-1, plotHeight}) takes in the panel, title and legend rows
+  // included, for panelSection.
+  float height(float plotHeight) const;
   bool logY = false;
 
  private:
