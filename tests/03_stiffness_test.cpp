@@ -42,7 +42,6 @@ using Eigen::Vector2d;
 using Eigen::VectorXd;
 using Sparse = Eigen::SparseMatrix<double>;
 using pbm::Scheme;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 const char* schemeName(pbm::Scheme s) {
   switch (s) {

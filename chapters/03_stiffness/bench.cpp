@@ -347,9 +347,9 @@ const bool registered = [] {
   for (const B& b : runs)
     for (bool grid : {false, true}) {
       const std::string base = grid ? "BM_ImplicitRunGrid/" : "BM_ImplicitRun/";
-      const int n = 1600;
+      constexpr int n = 1600;
       benchmark::RegisterBenchmark((base + b.name + "/" + std::to_string(n)).c_str(),
-                                   [b, grid, n](benchmark::State& s) {
+                                   [b, grid](benchmark::State& s) {
                                      implicitRun(s, b.backend, b.tolerance, b.name, grid, n);
                                    })
           ->Unit(benchmark::kMillisecond)

@@ -62,7 +62,7 @@ void BM_Impulse(benchmark::State& state) {
   c.p = Vector3d(0.2, 0.6, -0.1);
   c.n = Vector3d::UnitY();
   for (auto _ : state) {
-    const double j = pbm::impulseMagnitude(c, 1.0);
+    double j = pbm::impulseMagnitude(c, 1.0);  // not const: DoNotOptimize takes T&
     pbm::applyImpulse(c, j);
     benchmark::DoNotOptimize(j);
     benchmark::ClobberMemory();

@@ -59,6 +59,7 @@
 #include <ctime>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -489,8 +490,9 @@ System randomSystem(int n, int perBody, uint64_t seed) {
 
 // family: "stack", "pyramid", "random4", "random12", "random30"; size: cubes
 // (stack), base (pyramid), contacts (random).
-const System& system(const std::string& family, int size) {
+const System& system(std::string_view familyName, int size) {
   static std::map<std::pair<std::string, int>, System> cache;
+  const std::string family(familyName);
   auto it = cache.find({family, size});
   if (it != cache.end()) return it->second;
   System s;

@@ -7,7 +7,6 @@
 // individual f_i it returns, never their total, the net force and torque
 // J^T f, or the accelerations a. Only those are the answer.
 #include <imgui.h>
-#include <SFML/Window/Keyboard.hpp>
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -143,10 +142,14 @@ class CubeOnCubeScene : public RestingScene {
     }
   }
 
+  bool onKey(pbm::Key key) override {
+    if (key != pbm::Key::S) return false;
+    shuffle();
+    return true;
+  }
+
   void extraPanel() override {
-    // ImGui 1.86 indexes KeysDown by SFML's key codes (imgui_sfml.cpp).
-    const bool key = !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(sf::Keyboard::S, false);
-    if (ImGui::Button("shuffle contact order (S)") || key) shuffle();
+    if (ImGui::Button("shuffle contact order (S)")) shuffle();
     ImGui::SameLine();
     if (ImGui::Button("detector's order")) {
       seed_ = 0;

@@ -4,12 +4,12 @@
 
 namespace pbm {
 
-const MethodInfo& findMethod(const MethodList& methods, const std::string& name) {
+const MethodInfo& findMethod(const MethodList& methods, std::string_view name) {
   for (const MethodInfo& m : methods)
     if (m.name == name) return m;
   std::string known;
   for (const MethodInfo& m : methods) known += (known.empty() ? "" : ", ") + m.name;
-  throw UsageError("unknown method '" + name + "' (methods: " + known + ")");
+  throw UsageError("unknown method '" + std::string(name) + "' (methods: " + known + ")");
 }
 
 std::vector<std::string> methodNames(const MethodList& methods) {

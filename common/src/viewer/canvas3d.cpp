@@ -1,11 +1,12 @@
 #include "pbm/viewer/canvas3d.h"
 
 #include <Eigen/Geometry>
-#include <SFML/OpenGL.hpp>
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <numeric>
+
+#include "platform/gl.h"
 
 namespace pbm {
 

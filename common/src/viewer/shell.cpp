@@ -1,36 +1,38 @@
-// The viewer shell: one SFML window with a Dear ImGui panel that serves every
+// The viewer shell: one window with a Dear ImGui panel that serves every
 // chapter's scenes. The loop, the panel, the overlay, the keys, the messages
 // and the PNG live here; the camera, the mouse's meaning and the drawing live
-// in the scene's View (view.h): the 2D plane or the 3D orbit camera.
+// in the scene's View (view.h): the 2D plane or the 3D orbit camera. The
+// window library stays behind platform/ (window.h).
 #include "shell.h"
 
-#include <backends/imgui_impl_opengl2.h>
 #include <imgui.h>
 
-#include <SFML/Graphics.hpp>
-#include <SFML/OpenGL.hpp>
 #include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <sstream>
 
-#include "imgui_sfml.h"
 #include "param_widget.h"
 #include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
+#include "platform/gl.h"
+#include "platform/imgui_input.h"
+#include "platform/imgui_renderer.h"
+#include "platform/window.h"
 #include "view.h"
 
 namespace pbm {
 
 namespace {
 
-constexpr float kPanelWidth = 360.f;
+constexpr float kPanelWidth = 360.f;  // at PBM_UI_SCALE 1
 constexpr unsigned kWidth = 1280, kHeight = 800;
 constexpr int kWarmupFrames = 10;  // timing mode: frames not counted (caches, first uploads)
 
@@ -51,7 +53,8 @@ class Shell {
   void selectScene(int index);
   void resetScene();
   void stepOnce();
-  void handleEvent(const sf::Event& e);
+  void handleEvent(const InputEvent& e);
+  void handleKey(Key key);
   void layoutCamera(bool refit);
   float viewWidth() const;
   Pointer pointerAt(const ImVec2& at) const;
@@ -61,6 +64,9 @@ class Shell {
   void drawMessage();
   bool savePng(const std::string& path);
   void reportFrameTimes(std::vector<double> ms) const;
+  void drawAbout();
+  std::string buildInfo() const;
+  float panelWidth() const { return kPanelWidth * ui_; }
 
   const Chapter& chapter_;
   std::vector<std::unique_ptr<Scene>>& scenes_;
@@ -68,7 +74,7 @@ class Shell {
   const int first_;  // the scene named on the command line (--camera applies to it)
   ViewerOptions options_;
 
-  sf::RenderWindow window_;
+  Window window_;
   std::unique_ptr<View> view_;  // the current scene's camera kind
   bool paused_ = false;
   bool showPanel_ = true;
@@ -80,8 +86,24 @@ class Shell {
   bool leftDown_ = false, rightDown_ = false, rightMoved_ = false, middleDown_ = false;
   ImVec2 lastMouse_{0, 0};
   float fps_ = 60.f;
+  float ui_ = 1.f;  // text and widget scale (PBM_UI_SCALE)
   int pngCount_ = 0;
 };
+
+// PBM_UI_SCALE=S draws text and widgets S times their size (0.75 to 3): for a
+// high-resolution screen, a projector, or eyes that want larger text.
+float uiScaleFromEnvironment(const std::string& program) {
+  const char* text = std::getenv("PBM_UI_SCALE");
+  if (!text || !*text) return 1.f;
+  char* end = nullptr;
+  const double s = std::strtod(text, &end);
+  if (*end != '\0' || !(s >= 0.75 && s <= 3.0)) {
+    std::cerr << program << ": warning: PBM_UI_SCALE='" << text
+              << "' is not a number from 0.75 to 3; using 1\n";
+    return 1.f;
+  }
+  return static_cast<float>(s);
+}
 
 template <class F>
 bool Shell::guarded(F&& f) {
@@ -146,99 +168,96 @@ void Shell::stepOnce() {
 }
 
 float Shell::viewWidth() const {
-  const sf::Vector2u size = window_.getSize();
-  return showPanel_ ? std::max(200.f, size.x - kPanelWidth) : static_cast<float>(size.x);
+  const float width = static_cast<float>(window_.width());
+  return showPanel_ ? std::max(200.f, width - panelWidth()) : width;
 }
 
 void Shell::layoutCamera(bool refit) {
-  view_->setViewport(viewWidth(), window_.getSize().y);
+  view_->setViewport(viewWidth(), window_.height());
   if (refit) view_->fit(scene());
 }
 
 Pointer Shell::pointerAt(const ImVec2& at) const {
-  const bool shift = sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
-                     sf::Keyboard::isKeyPressed(sf::Keyboard::RShift);
-  return view_->pointerAt(at, shift);
+  return view_->pointerAt(at, window_.shiftHeld());
 }
 
-void Shell::handleEvent(const sf::Event& e) {
-  ImGuiIO& io = ImGui::GetIO();
-  switch (e.type) {
-    case sf::Event::Closed:
-      window_.close();
+void Shell::handleKey(Key key) {
+  switch (key) {
+    case Key::P:
+      paused_ = !paused_;
       break;
-    case sf::Event::Resized:
-      window_.setView(sf::View(sf::FloatRect(0.f, 0.f, e.size.width, e.size.height)));
+    case Key::O:
+      paused_ = true;
+      stepOnce();
+      break;
+    case Key::R:
+      resetScene();
+      break;
+    case Key::LBracket:
+      selectScene(current_ - 1);
+      break;
+    case Key::RBracket:
+      selectScene(current_ + 1);
+      break;
+    case Key::Tab:
+      showPanel_ = !showPanel_;
       layoutCamera(false);
       break;
-    case sf::Event::KeyPressed:
-      if (io.WantCaptureKeyboard) break;
-      switch (e.key.code) {
-        case sf::Keyboard::P:
-          paused_ = !paused_;
-          break;
-        case sf::Keyboard::O:
-          paused_ = true;
-          stepOnce();
-          break;
-        case sf::Keyboard::R:
-          resetScene();
-          break;
-        case sf::Keyboard::LBracket:
-          selectScene(current_ - 1);
-          break;
-        case sf::Keyboard::RBracket:
-          selectScene(current_ + 1);
-          break;
-        case sf::Keyboard::Tab:
-          showPanel_ = !showPanel_;
-          layoutCamera(false);
-          break;
-        case sf::Keyboard::F12: {
-          const std::string path =
-              chapter_.program + "-" + scene().name() + "-" + std::to_string(++pngCount_) + ".png";
-          status_ = savePng(path) ? "saved " + path : "could not save " + path;
-          statusTimer_ = 3.f;
-          break;
-        }
-        default:
-          break;
-      }
+    case Key::F12: {
+      const std::string path =
+          chapter_.program + "-" + scene().name() + "-" + std::to_string(++pngCount_) + ".png";
+      status_ = savePng(path) ? "saved " + path : "could not save " + path;
+      statusTimer_ = 3.f;
       break;
-    case sf::Event::MouseWheelScrolled:
-      if (io.WantCaptureMouse) break;
-      view_->wheel(ImVec2(e.mouseWheelScroll.x, e.mouseWheelScroll.y), e.mouseWheelScroll.delta);
+    }
+    default:
+      guarded([&] { scene().onKey(key); });
       break;
-    case sf::Event::MouseButtonPressed: {
+  }
+}
+
+void Shell::handleEvent(const InputEvent& e) {
+  ImGuiIO& io = ImGui::GetIO();
+  using T = InputEvent::Type;
+  const ImVec2 at(e.x, e.y);
+  switch (e.type) {
+    case T::Closed:
+      window_.close();
+      break;
+    case T::Resized:
+      layoutCamera(false);
+      break;
+    case T::KeyPressed:
+      if (!io.WantCaptureKeyboard && !io.WantTextInput) handleKey(e.key);
+      break;
+    case T::Wheel:
+      if (!io.WantCaptureMouse && !e.horizontal) view_->wheel(at, e.delta);
+      break;
+    case T::MouseDown:
       if (io.WantCaptureMouse) break;
-      const ImVec2 at(e.mouseButton.x, e.mouseButton.y);
       lastMouse_ = at;
-      if (e.mouseButton.button == sf::Mouse::Left) {
+      if (e.button == MouseButton::Left) {
         guarded([&] { leftDown_ = scene().onPointerDown(pointerAt(at), 0); });
-      } else if (e.mouseButton.button == sf::Mouse::Right) {
+      } else if (e.button == MouseButton::Right) {
         rightDown_ = true;
         rightMoved_ = false;
-      } else if (e.mouseButton.button == sf::Mouse::Middle) {
+      } else if (e.button == MouseButton::Middle) {
         middleDown_ = true;
       }
       break;
-    }
-    case sf::Event::MouseButtonReleased: {
-      const ImVec2 at(e.mouseButton.x, e.mouseButton.y);
-      if (e.mouseButton.button == sf::Mouse::Left && leftDown_) {
+    case T::MouseUp:
+      if (e.button == MouseButton::Left && leftDown_) {
         leftDown_ = false;
         guarded([&] { scene().onPointerUp(pointerAt(at)); });
-      } else if (e.mouseButton.button == sf::Mouse::Right && rightDown_) {
+      } else if (e.button == MouseButton::Right && rightDown_) {
         rightDown_ = false;
         // A right click that did not move the camera goes to the scene (e.g. remove a seed).
         if (!rightMoved_) guarded([&] { scene().onPointerDown(pointerAt(at), 1); });
-      } else if (e.mouseButton.button == sf::Mouse::Middle) {
+      } else if (e.button == MouseButton::Middle) {
         middleDown_ = false;
       }
       break;
-    }
-    case sf::Event::MouseMoved: {
-      const ImVec2 at(e.mouseMove.x, e.mouseMove.y);
+    case T::MouseMoved: {
       const ImVec2 d(at.x - lastMouse_.x, at.y - lastMouse_.y);
       if (rightDown_) {
         // A few pixels of slack, so a right click that wobbles is still a click.
@@ -274,11 +293,11 @@ void Shell::drawOverlay() {
   std::vector<std::string> lines;
   guarded([&] { scene().hud(lines); });
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  float width = 440.f;
+  float width = 440.f * ui_;
   for (const auto& l : lines)
     width =
         std::max(width, ImGui::CalcTextSize(l.c_str()).x + 2 * ImGui::GetStyle().WindowPadding.x);
-  width = std::min(width, display.x - (showPanel_ ? kPanelWidth : 0.f) - 30.f);
+  width = std::min(width, display.x - (showPanel_ ? panelWidth() : 0.f) - 30.f);
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.78f);
@@ -308,20 +327,23 @@ void Shell::drawOverlay() {
   const char* keys = view_->keyHelp();
   const float height = ImGui::CalcTextSize(keys).y + 11.f;
   ImDrawList* fg = ImGui::GetForegroundDrawList();
-  const float right = showPanel_ ? ds.x - kPanelWidth : ds.x;
+  const float right = showPanel_ ? ds.x - panelWidth() : ds.x;
   fg->AddRectFilled(ImVec2(0, ds.y - height), ImVec2(right, ds.y), IM_COL32(16, 17, 21, 230));
+  // Cut at the panel's edge: with large text (PBM_UI_SCALE) the line would run under it.
+  fg->PushClipRect(ImVec2(0, ds.y - height), ImVec2(right, ds.y));
   fg->AddText(ImVec2(10, ds.y - height + 5.f), IM_COL32(170, 175, 185, 255), keys);
+  fg->PopClipRect();
 }
 
 void Shell::drawPanel() {
   if (!showPanel_) return;
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(ds.x - kPanelWidth, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(kPanelWidth, ds.y), ImGuiCond_Always);
+  ImGui::SetNextWindowPos(ImVec2(ds.x - panelWidth(), 0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(panelWidth(), ds.y), ImGuiCond_Always);
   ImGui::Begin("Controls", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
-  ImGui::PushItemWidth(-130.f);
+  ImGui::PushItemWidth(-130.f * ui_);
   // Scene list.
   if (ImGui::BeginCombo("scene", scene().name().c_str())) {
     for (int i = 0; i < static_cast<int>(scenes_.size()); ++i)
@@ -376,14 +398,34 @@ void Shell::drawPanel() {
   ImGui::PopID();
   ImGui::PopTextWrapPos();
   ImGui::PopItemWidth();
+  drawAbout();
   ImGui::End();
+}
+
+// What the viewer runs on, for a student's bug report: the libraries and the
+// OpenGL context (README.md, "Platforms").
+std::string Shell::buildInfo() const {
+  const GlInfo gl = window_.glInfo();
+  return format("Dear ImGui %s (%s; input %s), %s, OpenGL %u.%u: %s", IMGUI_VERSION,
+                imgui_renderer::texturesNote(), ImGui::GetIO().BackendPlatformName,
+                Window::libraryVersion().c_str(), gl.major, gl.minor,
+                reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+}
+
+void Shell::drawAbout() {
+  ImGui::Separator();
+  if (!ImGui::CollapsingHeader("About this viewer")) return;
+  ImGui::PushTextWrapPos(0.f);
+  ImGui::TextUnformatted(buildInfo().c_str());
+  ImGui::TextUnformatted("Larger text: start with PBM_UI_SCALE=1.5 (0.75 to 3).");
+  ImGui::PopTextWrapPos();
 }
 
 void Shell::drawMessage() {
   if (message_.empty()) return;
   const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const float w = std::min(620.f, ds.x - 40.f);
-  ImGui::SetNextWindowPos(ImVec2((ds.x - (showPanel_ ? kPanelWidth : 0.f) - w) / 2, ds.y * 0.4f),
+  const float w = std::min(620.f * ui_, ds.x - 40.f);
+  ImGui::SetNextWindowPos(ImVec2((ds.x - (showPanel_ ? panelWidth() : 0.f) - w) / 2, ds.y * 0.4f),
                           ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(90, 24, 24, 235));
@@ -398,11 +440,7 @@ void Shell::drawMessage() {
 }
 
 bool Shell::savePng(const std::string& path) {
-  sf::Texture texture;
-  const sf::Vector2u size = window_.getSize();
-  if (!texture.create(size.x, size.y)) return false;
-  texture.update(window_);
-  return texture.copyToImage().saveToFile(path);
+  return window_.savePng(path);
 }
 
 void Shell::reportFrameTimes(std::vector<double> ms) const {
@@ -410,63 +448,60 @@ void Shell::reportFrameTimes(std::vector<double> ms) const {
   if (ms.empty()) return;
   std::sort(ms.begin(), ms.end());
   auto at = [&](double q) { return ms[static_cast<size_t>(q * (ms.size() - 1) + 0.5)]; };
-  const sf::Vector2u size = window_.getSize();
-  const sf::ContextSettings gl = window_.getSettings();
+  const GlInfo gl = window_.glInfo();
   std::printf("%s: OpenGL %u.%u, depth %u bits, %ux antialiasing, renderer %s\n",
-              chapter_.program.c_str(), gl.majorVersion, gl.minorVersion, gl.depthBits,
-              gl.antialiasingLevel, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+              chapter_.program.c_str(), gl.major, gl.minor, gl.depthBits, gl.antialiasing,
+              reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+  std::printf("%s: %s\n", chapter_.program.c_str(), buildInfo().c_str());
   std::printf(
       "%s: %zu frames at %ux%u (after %d warm-up): median %.2f ms/frame (%.1f FPS), "
       "p10 %.2f ms, p90 %.2f ms\n",
-      scenes_[current_]->name().c_str(), ms.size(), size.x, size.y, kWarmupFrames, at(0.5),
-      1000.0 / at(0.5), at(0.1), at(0.9));
+      scenes_[current_]->name().c_str(), ms.size(), window_.width(), window_.height(),
+      kWarmupFrames, at(0.5), 1000.0 / at(0.5), at(0.1), at(0.9));
 }
 
 int Shell::run() {
-  sf::ContextSettings gl;
-  gl.antialiasingLevel = 4;
-  gl.depthBits = 24;  // the 3D view's depth test
-  window_.create(sf::VideoMode(kWidth, kHeight), chapter_.program + " - " + chapter_.title,
-                 sf::Style::Default, gl);
-  if (!window_.isOpen()) {
+  if (!window_.open(kWidth, kHeight, chapter_.program + " - " + chapter_.title)) {
     std::cerr << chapter_.program << ": error: could not open a window\n";
     return kExitFailure;
   }
   const bool shooting = !options_.screenshot.empty();
   const bool timing = options_.timeFrames > 0;
-  window_.setVerticalSyncEnabled(!shooting && !timing);
-  if (!shooting && !timing) window_.setFramerateLimit(60);
+  window_.setInteractive(!shooting && !timing);
+  ui_ = uiScaleFromEnvironment(chapter_.program);
 
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // write nothing into the student's working directory
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.f;
-  imgui_sfml::init();
-  ImGui_ImplOpenGL2_Init();
+  imgui_input::init();
+  imgui_renderer::init();
+  imgui_renderer::setScale(ui_);
 
   selectScene(current_);
-  sf::Clock clock;
+  auto lastFrame = std::chrono::steady_clock::now();
   int frame = 0;
   int status = kExitOk;
   std::vector<double> frameMs;  // timing mode: wall time of each whole frame
   auto frameStart = std::chrono::steady_clock::now();
   while (window_.isOpen()) {
-    sf::Event e;
-    while (window_.pollEvent(e)) {
-      imgui_sfml::processEvent(e);
-      handleEvent(e);
+    while (const std::optional<InputEvent> e = window_.poll()) {
+      imgui_input::feed(*e);
+      handleEvent(*e);
     }
     if (!window_.isOpen()) break;
-    const float dt = clock.restart().asSeconds();
+    const auto now = std::chrono::steady_clock::now();
+    const float dt = std::chrono::duration<float>(now - lastFrame).count();
+    lastFrame = now;
     fps_ = 0.9f * fps_ + 0.1f * (dt > 0.f ? 1.f / dt : fps_);
     statusTimer_ -= dt;
 
     if (!paused_ && message_.empty())
       for (int i = 0; i < stepsPerFrame_ && message_.empty(); ++i) stepOnce();
 
-    imgui_sfml::newFrame(window_, dt);
-    ImGui_ImplOpenGL2_NewFrame();
+    imgui_input::newFrame(window_.width(), window_.height(), dt);
+    imgui_renderer::newFrame();
     ImGui::NewFrame();
     drawScene();
     drawOverlay();
@@ -474,10 +509,10 @@ int Shell::run() {
     drawMessage();
     ImGui::Render();
 
-    window_.clear(sf::Color(24, 26, 31));
+    window_.clear(24, 26, 31);
     view_->renderGL();  // 3D geometry, depth-tested, under the ImGui pass
     window_.pushGLStates();
-    ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+    imgui_renderer::render();
     window_.popGLStates();
 
     if (shooting && ++frame >= options_.frames) {
@@ -498,7 +533,7 @@ int Shell::run() {
     }
   }
   if (timing) reportFrameTimes(frameMs);
-  ImGui_ImplOpenGL2_Shutdown();
+  imgui_renderer::shutdown();
   ImGui::DestroyContext();
   return status;
 }

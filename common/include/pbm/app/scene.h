@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pbm/app/key.h"
 #include "pbm/app/param.h"
 #include "pbm/viewer/camera3d.h"
 #include "pbm/viewer/pointer.h"
@@ -113,6 +114,9 @@ class Scene {
   virtual void onPointerDrag(const Pointer& p) { onMouseDrag(p.plane); }
   virtual void onPointerUp(const Pointer& p) { onMouseUp(p.plane); }
   virtual void onPointerHover(const Pointer& p) { onHover(p.plane); }
+  // A key press the shell does not use itself (P, O, R, [, ], Tab and F12 are
+  // the shell's), while no text field has the keyboard. Return true if used.
+  virtual bool onKey(Key) { return false; }
 
  protected:
   SceneSettings settings_;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pbm/core/ode.h"
@@ -53,7 +54,9 @@ struct MethodInfo {
 using MethodList = std::vector<MethodInfo>;
 
 // The method called `name`; throws UsageError naming the choices otherwise.
-const MethodInfo& findMethod(const MethodList& methods, const std::string& name);
+// A view, not a std::string: a name given as a literal makes no temporary for
+// the returned reference to be suspected of outliving (GCC's -Wdangling-reference).
+const MethodInfo& findMethod(const MethodList& methods, std::string_view name);
 // The names, in order: Scene::methods() of a scene that offers the list.
 std::vector<std::string> methodNames(const MethodList& methods);
 

@@ -1,0 +1,49 @@
+#include "imgui_renderer.h"
+
+#include <imgui.h>
+
+// Debian's libimgui-dev and an ImGui source folder keep the back ends in
+// backends/; vcpkg installs their headers beside imgui.h.
+#if __has_include(<backends/imgui_impl_opengl2.h>)
+#include <backends/imgui_impl_opengl2.h>
+#else
+#include <imgui_impl_opengl2.h>
+#endif
+
+namespace pbm::imgui_renderer {
+
+void init() {
+  ImGui_ImplOpenGL2_Init();
+}
+
+void setScale(float scale) {
+  if (scale == 1.f) return;
+#ifdef IMGUI_HAS_TEXTURES
+  ImGui::GetStyle().FontScaleMain = scale;
+#else
+  ImFontConfig font;
+  font.SizePixels = 13.f * scale;
+  ImGui::GetIO().Fonts->AddFontDefault(&font);
+#endif
+  ImGui::GetStyle().ScaleAllSizes(scale);
+}
+
+void newFrame() {
+  ImGui_ImplOpenGL2_NewFrame();
+}
+void render() {
+  ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+}
+void shutdown() {
+  ImGui_ImplOpenGL2_Shutdown();
+}
+
+const char* texturesNote() {
+#ifdef IMGUI_HAS_TEXTURES
+  if (ImGui::GetIO().BackendFlags & ImGuiBackendFlags_RendererHasTextures)
+    return "1.92 texture protocol";
+#endif
+  return "font atlas uploaded once";
+}
+
+}  // namespace pbm::imgui_renderer

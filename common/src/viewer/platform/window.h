@@ -1,0 +1,84 @@
+// The viewer's platform layer: the one place that knows the window library.
+// The shell opens a Window, reads InputEvents (pbm's own types) and draws with
+// OpenGL and Dear ImGui; everything that differs between SFML 2.5-2.6 and 3.x
+// (window and context creation, the event API, key codes, textures) lives in
+// window.cpp and sfml_events.cpp behind this interface.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "pbm/app/key.h"
+
+namespace pbm {
+
+enum class MouseButton { Left, Right, Middle, Other };
+
+// One window event, the window library's translated into pbm's words.
+struct InputEvent {
+  enum class Type {
+    Closed,
+    Resized,      // width, height
+    KeyPressed,   // key and the modifiers
+    KeyReleased,  // key and the modifiers
+    Text,         // unicode: a character typed
+    MouseMoved,   // x, y
+    MouseDown,    // button, x, y
+    MouseUp,      // button, x, y
+    Wheel,        // x, y, delta (notches), horizontal
+    MouseLeft,    // the cursor left the window
+  };
+  Type type = Type::Closed;
+  Key key = Key::Unknown;
+  bool ctrl = false, shift = false, alt = false, super = false;
+  MouseButton button = MouseButton::Other;
+  float x = 0.f, y = 0.f;  // window pixels, y down
+  float delta = 0.f;
+  bool horizontal = false;
+  char32_t unicode = 0;
+  unsigned width = 0, height = 0;
+};
+
+// What the OpenGL context turned out to be (the frame-time report prints it).
+struct GlInfo {
+  unsigned major = 0, minor = 0, depthBits = 0, antialiasing = 0;
+};
+
+class Window {
+ public:
+  Window();
+  ~Window();
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  // A window of width x height pixels with a depth buffer (the 3D view's depth
+  // test) and 4x antialiasing where the driver offers it. false: no window.
+  bool open(unsigned width, unsigned height, const std::string& title);
+  // vsync and a 60 FPS cap for an interactive window; neither for a
+  // screenshot or a frame-time run, which should not wait for the display.
+  void setInteractive(bool interactive);
+  bool isOpen() const;
+  void close();
+
+  std::optional<InputEvent> poll();
+  unsigned width() const;
+  unsigned height() const;
+  bool shiftHeld() const;  // either shift key, now
+  GlInfo glInfo() const;
+  static std::string libraryVersion();  // "SFML 3.1.0"
+
+  // A frame: clear, OpenGL drawing, ImGui's pass inside saved GL states, show.
+  void clear(unsigned char r, unsigned char g, unsigned char b);
+  void pushGLStates();
+  void popGLStates();
+  void display();
+  // The back buffer as it is now (call before display), written as a PNG.
+  bool savePng(const std::string& path) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pbm

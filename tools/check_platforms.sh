@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Builds and tests the workbook on another Debian release, in a debootstrap
+# chroot made from this machine's own apt mirror (README.md, "Platforms"):
+# installs what `./pbm deps` installs, builds with PBM_WERROR=1, runs
+# `./pbm test` and `./pbm shots` and checks the PNGs.
+#
+#   tools/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
+#     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
+#     --no-shots             skip the screenshots
+#     --imgui-source         remove libimgui-dev and compile ImGui from the source folder
+#                            Debian's source package unpacks (PBM_IMGUI_DIR)
+#     --shell                open a shell in the chroot instead (debugging)
+#
+# Needs root (debootstrap, chroot, mount). The chroot is kept under
+# $PBM_CHROOT_DIR (default build/chroots/RELEASE) with its packages and its
+# ccache, so a second run skips debootstrap and compiles little; the build
+# tree itself is made anew each run, so every warning is seen. The last line is "platform RELEASE COMPILER: ..." with the test
+# count, the screenshots and the library versions CMake found; the PNGs are
+# copied to build/platforms/RELEASE-COMPILER/. Exit 0 when all passed.
+set -euo pipefail
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+ROOT="$PWD"
+
+die() {
+  printf 'check_platforms: %s\n' "$*" >&2
+  exit "${2:-1}"
+}
+say() { printf 'check_platforms: %s\n' "$*" >&2; }
+
+compiler=gcc shots=1 imgui_source=0 shell=0 release=""
+while (($#)); do
+  case "$1" in
+  --compiler)
+    (($# >= 2)) || die "--compiler needs gcc or clang" 2
+    compiler="$2"
+    shift 2
+    ;;
+  --no-shots) shots=0 && shift ;;
+  --imgui-source) imgui_source=1 && shift ;;
+  --shell) shell=1 && shift ;;
+  -h | --help)
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  -*) die "unknown option '$1' (see --help)" 2 ;;
+  *)
+    [[ -z $release ]] || die "one release at a time (got '$release' and '$1')" 2
+    release="$1"
+    shift
+    ;;
+  esac
+done
+case "$release" in
+12 | bookworm) release=bookworm ;;
+13 | trixie) release=trixie ;;
+sid | unstable) release=sid ;;
+"") die "which release? bookworm (12), trixie (13) or sid" 2 ;;
+*) die "unknown release '$release' (bookworm, trixie, sid)" 2 ;;
+esac
+case "$compiler" in
+gcc) cxx=g++ extra_packages="" ;;
+clang) cxx=clang++ extra_packages="clang" ;;
+*) die "unknown compiler '$compiler' (gcc or clang)" 2 ;;
+esac
+[[ $(id -u) -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
+
+build_root="${PBM_BUILD_DIR:-$ROOT/build}"
+chroot_dir="${PBM_CHROOT_DIR:-$build_root/chroots}/$release"
+# The mirror this machine's apt uses (a deb822 URIs: line or a one-line deb).
+mirror="${PBM_MIRROR:-}"
+if [[ -z $mirror ]]; then
+  mirror="$(grep -hsoE '^(URIs:[[:space:]]*|deb[[:space:]]+)https?://[^[:space:]]+/debian/?([[:space:]]|$)' \
+    /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list |
+    grep -v security | head -n 1 | sed -E 's/^(URIs:|deb)[[:space:]]*//; s/[[:space:]]*$//')" || true
+  mirror="${mirror:-http://deb.debian.org/debian}"
+fi
+
+# --- the chroot, made once --------------------------------------------------
+if [[ ! -f $chroot_dir/.pbm-ready ]]; then
+  command -v debootstrap >/dev/null 2>&1 ||
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null; } ||
+    die "could not install debootstrap"
+  say "debootstrap $release from $mirror into $chroot_dir (a few minutes, once)"
+  rm -rf "$chroot_dir"
+  mkdir -p "$chroot_dir"
+  debootstrap --variant=minbase "$release" "$chroot_dir" "$mirror" >"$chroot_dir.debootstrap.log" 2>&1 ||
+    die "debootstrap failed (see $chroot_dir.debootstrap.log)"
+  # sid's Release file on a mirror snapshot may be past its Valid-Until date.
+  echo 'Acquire::Check-Valid-Until "false";' >"$chroot_dir/etc/apt/apt.conf.d/99pbm-no-valid-until"
+  printf 'deb-src %s %s main\n' "$mirror" "$release" >"$chroot_dir/etc/apt/sources.list.d/pbm-src.list"
+  touch "$chroot_dir/.pbm-ready"
+fi
+cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf" 2>/dev/null || true
+
+mounted=()
+cleanup() {
+  local m
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+mount_in() { # mount_in TYPE-OR-BIND SOURCE TARGET
+  local target="$chroot_dir/$3"
+  mkdir -p "$target"
+  mountpoint -q "$target" && return 0
+  if [[ $1 == bind ]]; then mount --bind "$2" "$target"; else mount -t "$1" "$2" "$target"; fi
+  mounted+=("$target")
+}
+mount_in proc proc proc
+mount_in bind /dev dev
+mount_in devpts devpts dev/pts 2>/dev/null || true
+mount_in tmpfs tmpfs dev/shm
+
+# --- the repository's files, copied in (build trees stay between runs) ------
+src="$chroot_dir/pbm/src"
+rm -rf "$src"
+mkdir -p "$src"
+git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
+  tar -C "$ROOT" --null -T - -cf - 2>/dev/null | tar -C "$src" -xf - ||
+  die "could not copy the repository into the chroot"
+
+if ((shell)); then
+  chroot "$chroot_dir" /bin/bash -c "cd /pbm/src && exec bash -i"
+  exit $?
+fi
+
+# --- inside: deps, build, test, shots -----------------------------------------
+tag="$release-$compiler$([[ $imgui_source == 1 ]] && echo -imgui-source || true)"
+log="$build_root/platforms/$tag.log"
+mkdir -p "$build_root/platforms/$tag"
+rm -f "$build_root/platforms/$tag"/*.png
+say "building in the $release chroot with $compiler (log: ${log#"$ROOT"/})"
+status=0
+chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+  CXX="$cxx" PBM_WERROR=1 PBM_JOBS="${PBM_JOBS:-$(nproc)}" PBM_BUILD_DIR="/pbm/build-$tag" \
+  EXTRA="$extra_packages" SHOTS="$shots" IMGUI_SOURCE="$imgui_source" /bin/bash -c '
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+cd /pbm/src
+# A fresh build tree every run, so every warning is seen again; ccache (in the
+# chroot, kept) makes the second run cheap.
+rm -rf "$PBM_BUILD_DIR"
+apt-get update -qq
+apt-get install -y -q --no-install-recommends ca-certificates $EXTRA >/dev/null
+if ((IMGUI_SOURCE)); then
+  # The ImGui source of the release'"'"'s own Debian source package, unpacked.
+  apt-get remove -y -q libimgui-dev >/dev/null 2>&1 || true
+  if [[ ! -f /pbm/imgui-src/imgui.cpp ]]; then
+    rm -rf /pbm/imgui-dl /pbm/imgui-src && mkdir -p /pbm/imgui-dl /pbm/imgui-src
+    (cd /pbm/imgui-dl && apt-get source --download-only imgui >/dev/null)
+    tar -C /pbm/imgui-src --strip-components=1 -xf /pbm/imgui-dl/imgui_*.orig.tar.*
+  fi
+  export PBM_IMGUI_DIR=/pbm/imgui-src
+fi
+./pbm deps
+dpkg -s libimgui-dev >/dev/null 2>&1 && ((IMGUI_SOURCE)) && { echo "libimgui-dev is still installed"; exit 1; }
+./pbm build --exercises none
+./pbm test
+if ((SHOTS)); then
+  ./pbm shots
+  python3 tools/check_png.py shots/*.png
+fi
+' >"$log" 2>&1 || status=$?
+
+# --- the verdict ------------------------------------------------------------------
+cp "$src"/shots/*.png "$build_root/platforms/$tag/" 2>/dev/null || true
+tests="$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1 || true)"
+versions="$(grep -E 'pbm: found ' "$log" | tail -n 1 | sed -E 's/.*pbm: found //' || true)"
+compiler_version="$(chroot "$chroot_dir" "$cxx" --version 2>/dev/null | head -n 1 || true)"
+werrors="$(grep -c -E 'error: .*\[-Werror' "$log" || true)"
+nshots="$(find "$build_root/platforms/$tag" -name '*.png' | wc -l)"
+if ((status != 0)); then
+  tail -n 40 "$log" >&2
+  say "the $release $compiler run failed (full log: ${log#"$ROOT"/})"
+fi
+echo "platform $release $compiler ($compiler_version): $([[ $status == 0 ]] && echo ok || echo FAILED);" \
+  "warnings-as-errors $werrors; tests: ${tests:-none run}; screenshots $nshots;" \
+  "found: ${versions:-?}"
+exit "$status"
