@@ -153,11 +153,11 @@ drive() {  # drive NN
   # The scene driven, a point on its body (window pixels) and whether a
   # left-drag there does something (README: "what the scene offers").
   case $nn in
-    07) scene=spin_intermediate grab="660 420" offers=yes ;;
-    08) scene=separating_plane grab="700 430" offers=yes ;;
-    09) scene=cube_flat grab="560 420" offers=no ;;
-    10) scene=block_table grab="560 420" offers=no ;;
-    11) scene=poke grab="700 300" offers=yes ;;
+    07) scene=spin_intermediate grab="620 400" offers=yes ;;
+    08) scene=separating_plane grab="740 500" offers=yes ;;
+    09) scene=cube_flat grab="460 400" offers=no ;;
+    10) scene=block_table grab="460 400" offers=no ;;
+    11) scene=poke grab="460 400" offers=yes ;;
     *) scene="" grab="560 420" offers=no ;;
   esac
   local scenes first second

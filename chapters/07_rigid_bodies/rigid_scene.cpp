@@ -270,7 +270,7 @@ void RigidScene::drawMouseSpring(pbm::Canvas3D& canvas) {
 
 void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   // Bottom left of the 3D view, above the key line.
-  const float w = 300.f, h = 270.f;
+  const float w = 300.f, h = 290.f;  // the legend's row below the plot
   const float y = static_cast<float>(canvas.camera().height()) - h - 46.f;
   ImGui::SetNextWindowPos(ImVec2(10.f, y), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
@@ -304,7 +304,7 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   if (!polhode_.empty()) head.x = {polhode_.back()[u]}, head.y = {polhode_.back()[v]};
   const std::string xl = std::string("omega_b") + names[u];
   const std::string yl = std::string("omega_b") + names[v];
-  pbm::plotXY("polhode", {s, head}, ImVec2(w - 18.f, h - 64.f), false, false, xl.c_str(),
+  pbm::plotXY("polhode", {s, head}, ImVec2(w - 18.f, h - 84.f), false, false, xl.c_str(),
               yl.c_str());
   ImGui::End();
 }

@@ -114,6 +114,9 @@ class SpinScene : public RigidScene {
     arrowScale_ = std::clamp(reach / std::max(shortest, 1e-9), 0.9, 5.0);
     orbit_.target = Vector3d::Zero();
     orbit_.distance = 11.0;
+    // About x the arrows point right, and "L / I" ran under the panel:
+    // turn x more towards the camera.
+    orbit_.yawDeg = kind_ == SpinKind::StableMax ? 62.0 : 35.0;
   }
   bool timesFlips() const override { return true; }
   void extraHud(std::vector<std::string>& lines) const override {

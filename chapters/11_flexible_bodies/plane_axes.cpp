@@ -58,10 +58,13 @@ void drawGridLabels(pbm::Canvas2D& c) {
     label(buf, x, step);
     put(ImVec2(cam.toScreen({x, 0.0}).x + 3.f, bottom - 42.f), buf);
   }
-  // y along the right edge, just above each line.
+  // y along the right edge, just above each line; none in the x labels'
+  // row or the key line.
   for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step) {
+    const float sy = cam.toScreen({0.0, y}).y - 16.f;
+    if (sy > bottom - 60.f) continue;
     label(buf, y, step);
-    put(ImVec2(right - ImGui::CalcTextSize(buf).x - 8.f, cam.toScreen({0.0, y}).y - 16.f), buf);
+    put(ImVec2(right - ImGui::CalcTextSize(buf).x - 8.f, sy), buf);
   }
 }
 
