@@ -96,10 +96,12 @@ class DriftScene : public RigidScene {
   void frameView() override {
     ground_ = -1.5;
     arrowScale_ = 0.12;
-    orbit_.target = Vector3d(0.0, 0.2, 0.0);
+    // The cubes low and a little right: the quaternion cube's L arrow
+    // points up, and stood under the lesson box.
+    orbit_.target = Vector3d(0.0, 0.9, 0.0);
     orbit_.distance = 9.0;
     orbit_.yawDeg = 0.0;
-    viewShift_ = 0.04;
+    viewShift_ = 0.07;
     orbit_.pitchDeg = 25.0;
   }
   BodyReadout focus() const override {

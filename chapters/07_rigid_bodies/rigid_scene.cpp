@@ -24,6 +24,9 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kPlotEvery = 0.02;  // s of simulated time between plot samples
 constexpr size_t kPolhodePoints = 6000;
+// How many frames any chapter-07 scene has drawn: a scene drawn last has
+// drawnFrame_ equal to it (initialOrbit, below).
+long framesDrawn = 0;
 
 double sevenDigits(double v) {
   if (v == 0.0 || !std::isfinite(v)) return v;
@@ -115,7 +118,18 @@ pbm::OrbitView RigidScene::initialOrbit() const {
   // 0.15 distance is about 160 pixels at the target.
   const double yaw = v.yawDeg * std::numbers::pi / 180.0;
   v.target -= viewShift_ * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
+  // Fit view frames the bodies where they are: the target moves with their
+  // centre. Only while this scene is the one on screen: the shell also fits
+  // when a scene is chosen again, before its reset, when its world still
+  // holds the bodies of its last run.
+  if (!world_.bodies.empty() && drawnFrame_ == framesDrawn) v.target += centre() - centre0_;
   return v;
+}
+
+Vector3d RigidScene::centre() const {
+  Vector3d c = Vector3d::Zero();
+  for (const auto& b : world_.bodies) c += b.x;
+  return c / static_cast<double>(world_.bodies.size());
 }
 
 void RigidScene::reset() {
@@ -138,10 +152,12 @@ void RigidScene::reset() {
   const BodyReadout b = focus();
   E0_ = totalEnergy();
   L0_ = b.L;
+  centre0_ = centre();
   flipAxis_ = pbm::intermediateAxis(world_.bodies.at(0).Ibody.diagonal());
   flips_.reset();
   for (auto* p : {&energyPlot_, &driftPlot_, &lPlot_, &normPlot_, &omegaPlot_}) p->clear();
   lastPlotT_ = -1.0;
+  driftSeen_ = normSeen_ = false;
   polhode_.clear();
   afterStep(pbm::Host::Viewer);
   record(pbm::Host::Viewer);
@@ -166,9 +182,12 @@ void RigidScene::record(pbm::Host host) {
   // 7 digits: the dE/E0 plot shows the rest; more would make the energy
   // plot's axis zoom into round-off.
   energyPlot_.push(t, {sevenDigits(e - potentialEnergy()), sevenDigits(e)});
-  driftPlot_.push(t, {E0_ != 0.0 ? std::abs(e - E0_) / std::abs(E0_) : kNaN});
+  const double drift = E0_ != 0.0 ? std::abs(e - E0_) / std::abs(E0_) : kNaN;
+  driftPlot_.push(t, {drift});
+  driftSeen_ = driftSeen_ || drift > 0.0;
   lPlot_.push(t, {b.L.norm()});
   normPlot_.push(t, {std::abs(b.qNormErr), b.orthErr});
+  normSeen_ = normSeen_ || std::abs(b.qNormErr) > 0.0 || b.orthErr > 0.0;
   omegaPlot_.push(t, {b.omegaBody.x(), b.omegaBody.y(), b.omegaBody.z()});
   polhode_.push_back(b.omegaBody);
   if (polhode_.size() > kPolhodePoints) polhode_.pop_front();
@@ -206,6 +225,7 @@ std::vector<double> RigidScene::csvRow() const {
 // ------------------------------------------------------------------ viewer
 
 void RigidScene::draw3D(pbm::Canvas3D& canvas) {
+  drawnFrame_ = ++framesDrawn;
   const double extent = std::max(4.0, 0.6 * orbit_.distance);
   canvas.groundGrid(extent, extent > 12.0 ? 2.0 : 1.0, ground_);
   const int n = static_cast<int>(world_.bodies.size());
@@ -250,7 +270,7 @@ void RigidScene::drawMouseSpring(pbm::Canvas3D& canvas) {
 
 void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   // Bottom left of the 3D view, above the key line.
-  const float w = 300.f, h = 270.f;
+  const float w = 300.f, h = 290.f;  // the legend's row below the plot
   const float y = static_cast<float>(canvas.camera().height()) - h - 46.f;
   ImGui::SetNextWindowPos(ImVec2(10.f, y), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
@@ -284,7 +304,7 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   if (!polhode_.empty()) head.x = {polhode_.back()[u]}, head.y = {polhode_.back()[v]};
   const std::string xl = std::string("omega_b") + names[u];
   const std::string yl = std::string("omega_b") + names[v];
-  pbm::plotXY("polhode", {s, head}, ImVec2(w - 18.f, h - 64.f), false, false, xl.c_str(),
+  pbm::plotXY("polhode", {s, head}, ImVec2(w - 18.f, h - 84.f), false, false, xl.c_str(),
               yl.c_str());
   ImGui::End();
 }
@@ -332,13 +352,22 @@ void RigidScene::panel() {
   extraPanel();
   const ImVec2 sz(-1.f, 68.f);
   energyPlot_.draw(sz);
-  if (energyConserved())
+  // A log axis has nothing to show while every value is exactly 0: say so
+  // instead of an empty plot.
+  if (!energyConserved())
+    ImGui::TextWrapped("E is not constant here: the pushes do work (RBI §5.5).");
+  else if (driftSeen_)
     driftPlot_.draw(sz);
   else
-    ImGui::TextWrapped("E is not constant here: the pushes do work (RBI §5.5).");
+    ImGui::TextWrapped("|E - E0| / E0 = 0 exactly so far: no drift to plot on a log axis.");
   omegaPlot_.draw(sz);
   lPlot_.draw(sz);
-  normPlot_.draw(sz);
+  if (normSeen_)
+    normPlot_.draw(sz);
+  else
+    ImGui::TextWrapped(
+        "|q| - 1 = ||R^T R - 1|| = 0 exactly so far: nothing to plot on a log axis (no turn, or "
+        "renormalised, RBI §4).");
 }
 
 bool RigidScene::onPointerDown(const pbm::Pointer& p, int button) {

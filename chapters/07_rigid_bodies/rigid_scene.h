@@ -71,7 +71,8 @@ class RigidScene : public pbm::Scene {
 
   pbm::ViewKind view() const override { return pbm::ViewKind::Orbit3D; }
   // orbit_, with the target moved left so the bodies sit right of the
-  // lesson text and the polhode inset.
+  // lesson text and the polhode inset, and moved with the bodies since the
+  // reset (Fit view frames them where they are).
   pbm::OrbitView initialOrbit() const override;
   void draw3D(pbm::Canvas3D& canvas) override;
   void panel() override;
@@ -142,6 +143,7 @@ class RigidScene : public pbm::Scene {
   void record(pbm::Host host);
   void drawPolhodeInset(const pbm::Canvas3D& canvas);
   void drawMouseSpring(pbm::Canvas3D& canvas);
+  Eigen::Vector3d centre() const;  // the mean of the bodies' centres
 
   double mouseKs_ = 40.0, mouseKd_ = 4.0;
   pbm::AnchorSpring* mouse_ = nullptr;
@@ -149,6 +151,9 @@ class RigidScene : public pbm::Scene {
   double dragOffset_ = 0.0;
   pbm::TimePlot energyPlot_, driftPlot_, lPlot_, normPlot_, omegaPlot_;
   double lastPlotT_ = -1.0;
+  bool driftSeen_ = false, normSeen_ = false;          // a value > 0 was plotted (log axes)
+  Eigen::Vector3d centre0_ = Eigen::Vector3d::Zero();  // centre() after reset
+  long drawnFrame_ = -1;                               // see initialOrbit
   std::deque<Eigen::Vector3d> polhode_;
   int polhodePlane_ = 0;  // 0: auto (normal to the axis omega_b circles), 1 yz, 2 zx, 3 xy
 };

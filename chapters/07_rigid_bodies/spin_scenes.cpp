@@ -101,9 +101,22 @@ class SpinScene : public RigidScene {
   }
   void frameView() override {
     ground_ = -2.5;
-    arrowScale_ = 0.9;
+    // Both arrows reach 1 m beyond the block's face: omega is about
+    // omega_b along the axis, L / I is I_axis omega / I_mean (drawn
+    // omega and L / I, rigid_scene.h). About the smallest axis L / I is
+    // half of omega, and at 0.9 both stayed inside the 3 m block.
+    // The moments of B1 by (5-3) up to M/12, written out here: the
+    // constructor may not call the student's blockInertia (an exercise).
+    const Vector3d d2 = Vector3d(1.0, 2.0, 3.0).cwiseAbs2();
+    const Vector3d I(d2.y() + d2.z(), d2.x() + d2.z(), d2.x() + d2.y());
+    const double shortest = std::abs(omega_) * std::min(1.0, I[axis_] / (I.sum() / 3.0));
+    const double reach = 0.5 * std::sqrt(d2[axis_]) + 1.0;
+    arrowScale_ = std::clamp(reach / std::max(shortest, 1e-9), 0.9, 5.0);
     orbit_.target = Vector3d::Zero();
     orbit_.distance = 11.0;
+    // About x the arrows point right, and "L / I" ran under the panel:
+    // turn x more towards the camera.
+    orbit_.yawDeg = kind_ == SpinKind::StableMax ? 62.0 : 35.0;
   }
   bool timesFlips() const override { return true; }
   void extraHud(std::vector<std::string>& lines) const override {

@@ -65,7 +65,7 @@ class GravityTossScene : public RigidScene {
   void frameView() override {
     const double size = dims_.maxCoeff();
     const double top = 0.5 * v0_.y() * v0_.y() / std::max(g_, 1e-9);
-    ground_ = -0.5 * size - 1.0;
+    ground_ = -0.5 * dims_.norm() - 1.0;  // 1 m under the start, whichever way the block is turned
     arrowScale_ = 0.3;
     orbit_.target = Vector3d(0.0, 0.5 * std::min(top, 6.0), 0.0);
     orbit_.distance = 2.2 * std::max({4.0, std::abs(2.0 * x0().x()), std::abs(2.0 * x0().z()),
@@ -90,7 +90,15 @@ class GravityTossScene : public RigidScene {
     for (const auto& b : world_.bodies) e -= b.mass * gravity().dot(b.x);
     return e;
   }
-  double loopTime() const override { return arcTime() + 0.6; }
+  // The viewer starts over once the block's centre has fallen to its
+  // half-diagonal above the grid, so no corner ever sinks through the floor
+  // (the grid is only a reference: nothing here collides). With g = 0 there
+  // is no fall: after the straight flight of arcTime().
+  double loopTime() const override {
+    const double yEnd = ground_ + 0.5 * dims_.norm();  // -1 m (frameView)
+    if (!(g_ > 0.0)) return arcTime();
+    return (v0_.y() + std::sqrt(v0_.y() * v0_.y() - 2.0 * g_ * yEnd)) / g_;
+  }
   void drawExtras(pbm::Canvas3D& canvas) override {
     std::vector<Vector3d> arc;
     const double T = loopTime();
@@ -98,7 +106,7 @@ class GravityTossScene : public RigidScene {
     canvas.polyline(arc, pbm::colors::kExact, 1.5f);
     const auto& tb = twin_.bodies.at(0);
     canvas.wireBox(exact(time()), tb.R, tb.halfExtents, pbm::colors::kExact, 1.f);
-    canvas.text(exact(0.5 * arcTime()), "exact parabola", pbm::colors::kExact, {8.f, -22.f});
+    canvas.text(exact(0.5 * T), "exact parabola", pbm::colors::kExact, {8.f, -22.f});
   }
   void extraHud(std::vector<std::string>& lines) const override {
     lines.push_back(pbm::format("centre of mass from the parabola: %.2e m",

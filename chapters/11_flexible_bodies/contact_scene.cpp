@@ -13,6 +13,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <cstdio>
@@ -24,6 +25,8 @@
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
 #include "pbm/viewer/plot.h"
+#include "plane_axes.h"
+#include "real_time.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -135,6 +138,8 @@ class ContactScene : public pbm::SteppedScene {
               0.29 * (s_.steps + 2) * kRun + 2.1};
     return {{0.0, 0.45 * (height_ + dropHeight_) + 0.2}, 0.6 * (height_ + dropHeight_) + 0.5};
   }
+  bool drawsOwnAxes() const override { return true; }
+  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
     validate();
@@ -275,6 +280,11 @@ class ContactScene : public pbm::SteppedScene {
   }
 
   void draw(pbm::Canvas2D& c) override {
+    drawGridLines(c);
+    drawWorld(c);
+    drawGridLabels(c);
+  }
+  void drawWorld(pbm::Canvas2D& c) {
     const pbm::FlexBody& b = world_->sys.body();
     const Matrix2Xd& q = world_->sys.q();
     const double w = 0.6 * (height_ + dropHeight_) + 3.0 * width_;
@@ -374,10 +384,24 @@ class ContactScene : public pbm::SteppedScene {
       model.push_back({x0 + span * sink(Y) / top, Y});
       exact.push_back({x0 + span * (2 * r - r * r), Y});
     }
-    c.line({x0, 0.0}, {x0, height_}, pbm::colors::kAxis, 1.0f);
+    // Its axes: the rest height Y up the line at x0, the sink ratio (0 at
+    // the line, 1 at span) along the floor, ticked and labelled.
+    const double tick = 6.0 / c.camera().pixelsPerUnit();
+    c.line({x0, 0.0}, {x0, height_}, pbm::colors::kText, 1.5f);
+    c.line({x0, 0.0}, {x0 + span, 0.0}, pbm::colors::kText, 1.5f);
+    for (const auto& [r, name] : {std::pair{0.0, "0"}, {0.5, "1/2"}, {1.0, "1"}}) {
+      c.line({x0 + span * r, 0.0}, {x0 + span * r, -tick}, pbm::colors::kText, 1.5f);
+      c.text({x0 + span * r, 0.0}, name, pbm::colors::kText, {-4.f, 8.f});
+    }
+    for (const auto& [r, name] : {std::pair{0.5, "H/2"}, {1.0, "H"}}) {
+      c.line({x0, r * height_}, {x0 + tick, r * height_}, pbm::colors::kText, 1.5f);
+      c.text({x0, r * height_}, name, pbm::colors::kText, {9.f, -7.f});
+    }
+    c.text({x0, height_}, "rest height Y", pbm::colors::kText, {-40.f, -24.f});
     c.dashedPolyline(exact, pbm::colors::kExact, 2.0f);
     c.polyline(model, pbm::colors::kRk4, 2.0f);
-    c.text({x0 + span, -0.08}, "sink / top's sink: model (blue), exact (dashed)");
+    c.text({x0 + span, 0.0}, "sink / top's sink: model (blue), exact (dashed)", pbm::colors::kText,
+           {-6.f, 26.f});
   }
 
   void hud(std::vector<std::string>& lines) const override {

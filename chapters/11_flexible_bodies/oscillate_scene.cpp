@@ -1,12 +1,20 @@
-// The oscillate scene (Baraff & Witkin 1992 §1, §4): a free unit square, no
-// gravity, started in one small-oscillation mode and let go. Global DOFs have a
-// handful of whole-body vibrations whose frequencies follow from M and the
-// energy's Hessian at rest; for the unit square with our StVK energy
-// (rho omega^2 = w):
-//   dilation  A = (1 + e) I                 w = 24 (mu + lambda)
-//   shear     A = I + e [[0, 1], [1, 0]]     w = 24 mu
+// The oscillate scene (Baraff & Witkin 1992 §1, §4): a free width x height
+// rectangle, no gravity, started in one small-oscillation mode and let go.
+// Global DOFs have a handful of whole-body vibrations whose frequencies follow
+// from M and the energy's Hessian at rest. With our StVK energy, rho omega^2 =
+// w and gx = 12 / width^2, gy = 12 / height^2 (the inverse second moments per
+// area; 12 and 12 for the unit square):
+//   dilation  A = I + e diag(d11, d22), the in-phase root of the 2 x 2 problem
+//             [[gx (2 mu + lambda), gx lambda], [gy lambda, gy (2 mu + lambda)]]:
+//             w = (T + sgn(lambda) sqrt(T^2 - 4 D)) / 2, T = (gx + gy)(2 mu +
+//             lambda), D = 4 gx gy mu (mu + lambda)      (square: 24 (mu + lambda))
+//   shear     A = I + e [[0, gy], [gx, 0]] (no angular momentum):
+//             w = mu (gx + gy)                            (square: 24 mu)
 //   bend      (quadratic only) x-displacement a + b x^2 + c y^2, y-displacement
-//             d xy: the smallest root of the bending cubic
+//             d xy, a = -(b x^2 + c y^2) averaged: the smallest root of
+//             (w - kb)((w - kc)(w - kd) - 5 mu^2 gx gy) - 5 lambda^2 gx gy (w - kc)
+//             with kb = (10 mu + 5 lambda) gx, kc = 5 mu gy,
+//             kd = (2 mu + lambda) gy + mu gx; for the unit square
 //             w^3 - (216 mu + 72 lambda) w^2 + (12960 mu^2 + 7920 lambda mu) w
 //             - 172800 mu^2 (mu + lambda) = 0.
 // By symmetry each shape is a mode on its own (its parity class under the two
@@ -31,6 +39,8 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
+#include "plane_axes.h"
+#include "real_time.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -44,10 +54,15 @@ constexpr double kPi = 3.14159265358979323846;
 
 // The bending cubic's smallest root (Newton from 0: the cubic is negative,
 // rising and concave there, so the iterates rise monotonically to the root).
-double bendingW(double mu, double lambda) {
-  const double c2 = -(216.0 * mu + 72.0 * lambda);
-  const double c1 = 12960.0 * mu * mu + 7920.0 * lambda * mu;
-  const double c0 = -172800.0 * mu * mu * (mu + lambda);
+// Its coefficients from the header's factored form; integers for integer mu,
+// lambda on the unit square, so they are exact there.
+double bendingW(double mu, double lambda, double gx, double gy) {
+  const double kb = (10.0 * mu + 5.0 * lambda) * gx, kc = 5.0 * mu * gy,
+               kd = (2.0 * mu + lambda) * gy + mu * gx;
+  const double ecd = 5.0 * mu * mu * gx * gy, ebd = 5.0 * lambda * lambda * gx * gy;
+  const double c2 = -(kb + kc + kd);
+  const double c1 = kb * kc + kb * kd + kc * kd - ecd - ebd;
+  const double c0 = -kb * kc * kd + kb * ecd + ebd * kc;
   double x = 0.0;
   for (int k = 0; k < 200; ++k) {
     const double f = ((x + c2) * x + c1) * x + c0, df = (3.0 * x + 2.0 * c2) * x + c1;
@@ -76,6 +91,8 @@ class OscillateScene : public pbm::SteppedScene {
     params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (> 0 for shear and bend)");
     params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda > 0)");
     params_.add("rho", &rho_, 1e-3, 1e3, "density, kg/m^2").logScale = true;
+    params_.add("width", &width_, 0.05, 10.0, "rest width, m");
+    params_.add("height", &height_, 0.05, 10.0, "rest height, m");
   }
 
   std::string name() const override { return "oscillate"; }
@@ -95,12 +112,16 @@ class OscillateScene : public pbm::SteppedScene {
     if (!(mu_ + lambda_ > 0)) throw pbm::UsageError("mu + lambda must be > 0");
     if (mode != 0 && !(mu_ > 0)) throw pbm::UsageError("shear and bend need mu > 0");
   }
-  pbm::ViewBox initialView() const override { return {{0.0, 0.0}, 1.4}; }
+  pbm::ViewBox initialView() const override {
+    return {{0.0, 0.0}, 1.4 * std::max({width_, height_, 1.0})};
+  }
+  bool drawsOwnAxes() const override { return true; }
+  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
     const pbm::DeformKind kind =
         model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
-    sys_.emplace(pbm::makeFlexRect(kind, 1.0, 1.0, {rho_, mu_, lambda_, 0.0}));
+    sys_.emplace(pbm::makeFlexRect(kind, width_, height_, {rho_, mu_, lambda_, 0.0}));
     rest_ = pbm::flexRestState(kind);
     shape_ = modeShape();
     sys_->q() = rest_ + amplitude_ * shape_;
@@ -147,9 +168,10 @@ class OscillateScene : public pbm::SteppedScene {
 
   void hud(std::vector<std::string>& lines) const override {
     static const char* names[] = {"dilation", "shear", "bend"};
-    lines.push_back(pbm::format("mode %s (%s): exact period 2 pi / omega = %.6f s",
+    lines.push_back(pbm::format("mode %s (%s, %.4g x %.4g m): exact period 2 pi / omega = %.6f s",
                                 names[static_cast<int>(mode_)],
-                                model_ < 1.5 ? "affine" : "quadratic", exactPeriod()));
+                                model_ < 1.5 ? "affine" : "quadratic", width_, height_,
+                                exactPeriod()));
     const double T = measuredPeriod();
     if (std::isfinite(T))
       lines.push_back(pbm::format("measured %.6f s from %d zero crossings (%+.1e relative)", T,
@@ -159,6 +181,13 @@ class OscillateScene : public pbm::SteppedScene {
   }
 
   void draw(pbm::Canvas2D& c) override {
+    drawGridLines(c);
+    drawBody(c);
+    drawGridLabels(c);
+  }
+
+ private:
+  void drawBody(pbm::Canvas2D& c) {
     const pbm::FlexBody& b = sys_->body();
     const std::vector<Vector2d> rest = pbm::subdivideBoundary(b.rest, 16);
     std::vector<Vector2d> ring = rest;
@@ -173,7 +202,8 @@ class OscillateScene : public pbm::SteppedScene {
         std::vector<Vector2d> line;
         for (int s = 0; s <= 16; ++s) {
           const double a = -0.5 + 0.25 * k, r = -0.5 + s / 16.0;
-          const Vector2d u = axis == 0 ? Vector2d(a, r) : Vector2d(r, a);
+          const Vector2d u =
+              axis == 0 ? Vector2d(a * width_, r * height_) : Vector2d(r * width_, a * height_);
           line.push_back(pbm::flexDeform(sys_->q(), b.kind, u));
         }
         c.polyline(line, IM_COL32(200, 220, 240, 110), 1.0f);
@@ -182,7 +212,6 @@ class OscillateScene : public pbm::SteppedScene {
     c.polyline(pts, pbm::colors::kText, 2.0f);
   }
 
- private:
   // The mode's shape V (2 x n): q = rest + amplitude V at the start, scaled so
   // the largest corner displacement is 1.
   Matrix2Xd modeShape() const {
@@ -190,9 +219,12 @@ class OscillateScene : public pbm::SteppedScene {
     Matrix2Xd V = Matrix2Xd::Zero(2, b.n());
     const int mode = static_cast<int>(mode_);
     if (mode == 0) {
-      V(0, 1) = V(1, 2) = 1.0;
+      const Eigen::Vector2d d = dilationShape();
+      V(0, 1) = d.x(), V(1, 2) = d.y();
     } else if (mode == 1) {
-      V(1, 1) = V(0, 2) = 1.0;
+      // d21 : d12 = gx : gy, so that S_x d21 = S_y d12: no angular momentum.
+      const double big = std::max(gx(), gy());
+      V(1, 1) = gx() / big, V(0, 2) = gy() / big;
     } else {
       // The bend's class: x-parts of 1, x^2, y^2 (columns 0, 3, 5) and the
       // y-part of xy (column 4). Its stiffness by central differences of the
@@ -231,10 +263,33 @@ class OscillateScene : public pbm::SteppedScene {
 
   double exactPeriod() const {
     const int mode = static_cast<int>(mode_);
-    const double w = mode == 0   ? 24.0 * (mu_ + lambda_)
-                     : mode == 1 ? 24.0 * mu_
-                                 : bendingW(mu_, lambda_);
+    const double w = mode == 0   ? dilationW()
+                     : mode == 1 ? mu_ * (gx() + gy())
+                                 : bendingW(mu_, lambda_, gx(), gy());
     return 2.0 * kPi / std::sqrt(w / rho_);
+  }
+  // The inverse second moments per area, 12 / width^2 and 12 / height^2.
+  double gx() const { return 12.0 / (width_ * width_); }
+  double gy() const { return 12.0 / (height_ * height_); }
+  // The dilation's root (header): in phase, so the larger root for lambda >
+  // 0 and the smaller for lambda < 0 (that one without cancellation, D / w+).
+  double dilationW() const {
+    const double T = (gx() + gy()) * (2.0 * mu_ + lambda_),
+                 D = 4.0 * gx() * gy() * mu_ * (mu_ + lambda_);
+    const double r = std::sqrt(std::max(0.0, T * T - 4.0 * D));
+    return lambda_ >= 0 ? 0.5 * (T + r) : 2.0 * D / (T + r);
+  }
+  // Its eigenvector (d11, d22), the larger component 1: from whichever row
+  // of (K - w) d = 0 is not zero; the square at lambda = 0 (a double root)
+  // takes the dilation (1, 1).
+  Eigen::Vector2d dilationShape() const {
+    const double w = dilationW(), k = 2.0 * mu_ + lambda_;
+    Eigen::Vector2d d1(gx() * lambda_, w - gx() * k), d2(w - gy() * k, gy() * lambda_);
+    Eigen::Vector2d d = d1.norm() >= d2.norm() ? d1 : d2;
+    if (!(d.norm() > 1e-9 * (gx() + gy()) * (std::abs(k) + std::abs(lambda_))))
+      d = Eigen::Vector2d(1.0, 1.0);
+    if (d.sum() < 0) d = -d;
+    return d / d.cwiseAbs().maxCoeff();
   }
   // Two crossings per period: 2 (last - first) / (count - 1).
   double measuredPeriod() const {
@@ -248,6 +303,7 @@ class OscillateScene : public pbm::SteppedScene {
   double shapeNorm_ = 1.0, prevCoord_ = 0.0;
   std::vector<double> crossings_;
   double model_ = 2, mode_ = 2, amplitude_ = 0.02, mu_ = 50.0, lambda_ = 20.0, rho_ = 1.0;
+  double width_ = 1.0, height_ = 1.0;
 };
 
 }  // namespace

@@ -21,6 +21,8 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
+#include "plane_axes.h"
+#include "real_time.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -69,6 +71,8 @@ class PokeScene : public pbm::SteppedScene {
   pbm::ViewBox initialView() const override {
     return {{0.0, 0.0}, 0.9 * std::max(width_, height_) + 0.4};
   }
+  bool drawsOwnAxes() const override { return true; }
+  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
     validate();
@@ -110,6 +114,11 @@ class PokeScene : public pbm::SteppedScene {
   }
 
   void draw(pbm::Canvas2D& c) override {
+    drawGridLines(c);
+    drawBody(c);
+    drawGridLabels(c);
+  }
+  void drawBody(pbm::Canvas2D& c) {
     const pbm::FlexBody& b = sys_->body();
     const Matrix2Xd& q = sys_->q();
     std::vector<Vector2d> pts;
@@ -140,12 +149,19 @@ class PokeScene : public pbm::SteppedScene {
       const Vector2d x = pbm::flexDeform(q, kind_, f.first);
       c.arrow(x, x + s * f.second, pbm::colors::kAdaptive, 1.5f);
     }
+    // The poked point, and the impulse coming in: its head stops short of
+    // the dot (the same colour hid a head that ended on it).
     const Vector2d xp = pbm::flexDeform(q, kind_, uPoke_);
     c.dot(xp, 6.0f, pbm::colors::kWarning);
     const Vector2d j(jx_, jy_);
-    if (j.norm() > 0)
-      c.arrow(xp - 0.3 * std::max(width_, height_) * j.normalized(), xp, pbm::colors::kWarning,
-              2.5f);
+    if (j.norm() > 0) {
+      const Vector2d dir = j.normalized();
+      const double gap = 9.0 / c.camera().pixelsPerUnit();
+      c.arrow(xp - 0.3 * std::max(width_, height_) * dir, xp - gap * dir, pbm::colors::kWarning,
+              2.5f, 13.f);
+      c.text(xp - 0.3 * std::max(width_, height_) * dir, "impulse j", pbm::colors::kWarning,
+             {6.f, -16.f});
+    }
   }
 
   void hud(std::vector<std::string>& lines) const override {

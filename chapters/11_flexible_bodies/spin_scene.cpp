@@ -1,11 +1,15 @@
-// The spin scene (Baraff & Witkin 1992 §2-§4): a free unit square spun about
-// its centre. Nothing but the internal stress supplies the centripetal
-// acceleration (q'' M = Q has no velocity terms): with mu = lambda = 0 every
-// material point flies off on a straight line and the area grows as
-// det A = 1 + omega^2 t^2; with mu + lambda > 0 the body stretches until the
-// stress holds it, s^2 = 1 + omega^2 m / (12 V (mu + lambda)) (StVK, our
-// energy), and `steady` starts it there.
+// The spin scene (Baraff & Witkin 1992 §2-§4): a free width x height
+// rectangle of density rho spun about its centre. Nothing but the internal
+// stress supplies the centripetal acceleration (q'' M = Q has no velocity
+// terms): with mu = lambda = 0 every material point flies off on a straight
+// line and the area grows as det A = 1 + omega^2 t^2 whatever the shape; with
+// stiffness the body stretches until the stress holds it, and `steady` starts
+// it there: A = R(omega t) diag(a, b), with (StVK, our energy; spin_steady.h)
+//   mu (a^2 - 1) + lambda (a^2 + b^2 - 2) / 2 = rho omega^2 width^2 / 12,
+//   mu (b^2 - 1) + lambda (a^2 + b^2 - 2) / 2 = rho omega^2 height^2 / 12,
+// for the unit square a = b = s, s^2 = 1 + omega^2 / (12 (mu + lambda)).
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -18,7 +22,10 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
+#include "plane_axes.h"
+#include "real_time.h"
 #include "scenes.h"
+#include "spin_steady.h"
 
 namespace ch11 {
 namespace {
@@ -41,6 +48,9 @@ class SpinScene : public pbm::SteppedScene {
     params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
     params_.add("omega", &omega_, -50.0, 50.0, "initial spin, rad/s (ccw)");
     params_.add("steady", &steady_, 0.0, 1.0, "1: start on the steady stretch s, 0: undeformed");
+    params_.add("width", &width_, 0.05, 10.0, "rest width, m");
+    params_.add("height", &height_, 0.05, 10.0, "rest height, m");
+    params_.add("rho", &rho_, 1e-3, 1e3, "density, kg/m^2").logScale = true;
   }
 
   std::string name() const override { return "spin"; }
@@ -55,20 +65,31 @@ class SpinScene : public pbm::SteppedScene {
   }
   void validate() const override {
     if (!(mu_ + lambda_ >= 0)) throw pbm::UsageError("mu + lambda must be >= 0");
+    if (steady_ > 0.5 && mu_ + lambda_ > 0 && !steady().exists)
+      throw pbm::UsageError(
+          "steady=1: no steady stretch for these values (a rectangle needs mu > 0, and the "
+          "stretch along its short side must stay real); set steady=0");
   }
   // Centred below the HUD (top left), which covers the upper quarter.
-  pbm::ViewBox initialView() const override { return {{0.0, 0.35}, 1.5}; }
+  pbm::ViewBox initialView() const override {
+    const double size = std::max({width_, height_, 1.0});
+    return {{0.0, 0.35 * size}, 1.5 * size};
+  }
+  bool drawsOwnAxes() const override { return true; }
+  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
     const pbm::DeformKind kind =
         model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
-    sys_.emplace(pbm::makeFlexRect(kind, 1.0, 1.0, {1.0, mu_, lambda_, nu_}));
-    double s = 1.0;
-    if (steady_ > 0.5 && mu_ + lambda_ > 0)
-      s = std::sqrt(1.0 + omega_ * omega_ / (12.0 * (mu_ + lambda_)));
-    s0_ = s;
-    sys_->q().col(1) = Vector2d(s, 0.0);
-    sys_->q().col(2) = Vector2d(0.0, s);
+    validate();
+    sys_.emplace(pbm::makeFlexRect(kind, width_, height_, {rho_, mu_, lambda_, nu_}));
+    a0_ = b0_ = 1.0;
+    if (steady_ > 0.5 && mu_ + lambda_ > 0) {
+      const SteadyStretch st = steady();
+      a0_ = st.a, b0_ = st.b;
+    }
+    sys_->q().col(1) = Vector2d(a0_, 0.0);
+    sys_->q().col(2) = Vector2d(0.0, b0_);
     const Matrix2d W{{0.0, -omega_}, {omega_, 0.0}};
     sys_->qdot().col(1) = W * sys_->q().col(1);
     sys_->qdot().col(2) = W * sys_->q().col(2);
@@ -89,6 +110,45 @@ class SpinScene : public pbm::SteppedScene {
   }
 
   void draw(pbm::Canvas2D& c) override {
+    drawGridLines(c);
+    drawAll(c);
+    drawGridLabels(c);
+  }
+
+  void hud(std::vector<std::string>& lines) const override {
+    const Matrix2Xd& q = sys_->q();
+    const double det = q(0, 1) * q(1, 2) - q(0, 2) * q(1, 1), t = time();
+    lines.push_back(pbm::format("%s, %d DOF, %.4g x %.4g m, m = %.4g kg",
+                                model_ < 1.5 ? "affine" : "quadratic", 2 * sys_->body().n(), width_,
+                                height_, sys_->body().mass));
+    if (mu_ == 0 && lambda_ == 0) {
+      lines.push_back(pbm::format("det A = %.6f; dust cloud 1 + w^2 t^2 = %.6f", det,
+                                  1 + omega_ * omega_ * t * t));
+    } else if (mu_ + lambda_ > 0) {
+      const SteadyStretch st = steady();
+      const std::string started = steady_ > 0.5 ? "" : " (started undeformed)";
+      if (!st.exists)
+        lines.push_back(pbm::format("stretch sqrt(det A) = %.6f; no steady stretch here%s",
+                                    std::sqrt(std::abs(det)), started.c_str()));
+      else if (st.a == st.b)
+        lines.push_back(pbm::format("stretch sqrt(det A) = %.6f; steady s = %.6f%s",
+                                    std::sqrt(std::abs(det)), st.a, started.c_str()));
+      else
+        lines.push_back(pbm::format("stretch sqrt(det A) = %.6f; steady sqrt(a b) = %.6f%s",
+                                    std::sqrt(std::abs(det)), std::sqrt(st.a * st.b),
+                                    started.c_str()));
+      if (st.exists && st.a != st.b)
+        lines.push_back(
+            pbm::format("steady A = R(w t) diag(a, b): a = %.6f, b = %.6f", st.a, st.b));
+    }
+    if (exactA().allFinite()) lines.push_back("amber dashed: the closed form");
+  }
+
+ private:
+  SteadyStretch steady() const {
+    return steadyStretch(omega_, width_, height_, rho_, mu_, lambda_);
+  }
+  void drawAll(pbm::Canvas2D& c) {
     const pbm::FlexBody& b = sys_->body();
     const std::vector<Vector2d> rest = pbm::subdivideBoundary(b.rest, 16);
     std::vector<Vector2d> pts;
@@ -96,8 +156,8 @@ class SpinScene : public pbm::SteppedScene {
     c.polygonFilled(pts, IM_COL32(90, 160, 220, 120));
     pts.push_back(pts.front());
     c.polyline(pts, pbm::colors::kText, 2.0f);
-    // The closed form, dashed: the dust cloud's x = s0 (I + t W) u, or the
-    // steady spin's s R(omega t) u.
+    // The closed form, dashed: the dust cloud's x = (I + t W) u, or the
+    // steady spin's R(omega t) diag(a, b) u.
     const Matrix2d A = exactA();
     if (!A.allFinite()) return;
     std::vector<Vector2d> ex;
@@ -106,37 +166,22 @@ class SpinScene : public pbm::SteppedScene {
     c.dashedPolyline(ex, pbm::colors::kAdaptive, 2.0f);
   }
 
-  void hud(std::vector<std::string>& lines) const override {
-    const Matrix2Xd& q = sys_->q();
-    const double det = q(0, 1) * q(1, 2) - q(0, 2) * q(1, 1), t = time();
-    lines.push_back(
-        pbm::format("%s, %d DOF", model_ < 1.5 ? "affine" : "quadratic", 2 * sys_->body().n()));
-    if (mu_ == 0 && lambda_ == 0)
-      lines.push_back(pbm::format("det A = %.6f; dust cloud 1 + w^2 t^2 = %.6f", det,
-                                  1 + omega_ * omega_ * t * t));
-    else if (mu_ + lambda_ > 0)
-      lines.push_back(pbm::format("stretch sqrt(det A) = %.6f; steady s = %.6f%s",
-                                  std::sqrt(std::abs(det)),
-                                  std::sqrt(1.0 + omega_ * omega_ / (12.0 * (mu_ + lambda_))),
-                                  steady_ > 0.5 ? "" : " (started undeformed)"));
-    if (exactA().allFinite()) lines.push_back("amber dashed: the closed form");
-  }
-
- private:
   // The closed-form A(t), or NaN where there is none (undeformed start with
   // stiffness).
   Matrix2d exactA() const {
     const double t = time();
     if (mu_ == 0 && lambda_ == 0)
-      return s0_ * (Matrix2d::Identity() + t * Matrix2d{{0.0, -omega_}, {omega_, 0.0}});
+      return Matrix2d::Identity() + t * Matrix2d{{0.0, -omega_}, {omega_, 0.0}};
     if (steady_ > 0.5 && mu_ + lambda_ > 0)
-      return s0_ * Eigen::Rotation2Dd(omega_ * t).toRotationMatrix();
+      return Eigen::Rotation2Dd(omega_ * t).toRotationMatrix() *
+             Eigen::Vector2d(a0_, b0_).asDiagonal();
     return Matrix2d::Constant(NAN);
   }
 
   std::optional<pbm::FlexSystem> sys_;
-  double s0_ = 1.0;
+  double a0_ = 1.0, b0_ = 1.0;  // the start's stretch along x and y
   double model_ = 1, mu_ = 50.0, lambda_ = 20.0, nu_ = 0.0, omega_ = 3.0, steady_ = 1.0;
+  double width_ = 1.0, height_ = 1.0, rho_ = 1.0;
 };
 
 }  // namespace
