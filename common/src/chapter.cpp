@@ -157,6 +157,10 @@ int run(int argc, char** argv, const Chapter& chapter) {
 
   CommandLine cl;
   CLI::App app(chapter.title, chapter.program);
+  // Help is `--help` for CLI11 and `-h` is answered here: CLI11 2.4 refuses an
+  // option `--h` (the step size in every lesson) beside its own `-h` flag, which
+  // 2.1 and 2.6 accept (issue 18). So a `-h` argument is looked for before parsing.
+  app.set_help_flag("--help", "print this help and exit (-h too)");
   app.add_option("--scene", cl.scene,
                  "scene to run: " + joined(names) + " (default " + names[0] + ")");
   app.add_option("--method", cl.method, "integration method (see --list-scenes)");
@@ -180,6 +184,11 @@ int run(int argc, char** argv, const Chapter& chapter) {
   app.footer(
       "Exit status: 0 ok, 1 failure (e.g. no display), 2 bad arguments, 3 the simulation "
       "diverged, 4 an exercise is not done yet.");
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "-h") {
+      std::cout << app.help();
+      return kExitOk;
+    }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
