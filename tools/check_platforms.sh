@@ -7,6 +7,8 @@
 #   tools/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --no-shots             skip the screenshots
+#     --no-bench             build only what the tests and programs need (every
+#                            library, scene, test and program; no benchmarks)
 #     --imgui-source         remove libimgui-dev and compile ImGui from the source folder
 #                            Debian's source package unpacks (PBM_IMGUI_DIR)
 #     --shell                open a shell in the chroot instead (debugging)
@@ -14,20 +16,21 @@
 # Needs root (debootstrap, chroot, mount). The chroot is kept under
 # $PBM_CHROOT_DIR (default build/chroots/RELEASE) with its packages and its
 # ccache, so a second run skips debootstrap and compiles little; the build
-# tree itself is made anew each run, so every warning is seen. The last line is "platform RELEASE COMPILER: ..." with the test
-# count, the screenshots and the library versions CMake found; the PNGs are
-# copied to build/platforms/RELEASE-COMPILER/. Exit 0 when all passed.
+# tree itself is made anew each run, so every warning is seen. The last line
+# is "platform RELEASE COMPILER: ..." with the test count, the screenshots and
+# the library versions CMake found; the PNGs are copied to
+# build/platforms/RELEASE-COMPILER/. Exit 0 when all passed.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
 
-die() {
-  printf 'check_platforms: %s\n' "$*" >&2
+die() { # die MESSAGE [STATUS]
+  printf 'check_platforms: %s\n' "$1" >&2
   exit "${2:-1}"
 }
 say() { printf 'check_platforms: %s\n' "$*" >&2; }
 
-compiler=gcc shots=1 imgui_source=0 shell=0 release=""
+compiler=gcc shots=1 bench=1 imgui_source=0 shell=0 release=""
 while (($#)); do
   case "$1" in
   --compiler)
@@ -36,10 +39,11 @@ while (($#)); do
     shift 2
     ;;
   --no-shots) shots=0 && shift ;;
+  --no-bench) bench=0 && shift ;;
   --imgui-source) imgui_source=1 && shift ;;
   --shell) shell=1 && shift ;;
   -h | --help)
-    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"
     exit 0
     ;;
   -*) die "unknown option '$1' (see --help)" 2 ;;
@@ -132,7 +136,7 @@ say "building in the $release chroot with $compiler (log: ${log#"$ROOT"/})"
 status=0
 chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   CXX="$cxx" PBM_WERROR=1 PBM_JOBS="${PBM_JOBS:-$(nproc)}" PBM_BUILD_DIR="/pbm/build-$tag" \
-  EXTRA="$extra_packages" SHOTS="$shots" IMGUI_SOURCE="$imgui_source" /bin/bash -c '
+  EXTRA="$extra_packages" SHOTS="$shots" BENCH="$bench" IMGUI_SOURCE="$imgui_source" /bin/bash -c '
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 cd /pbm/src
@@ -153,7 +157,7 @@ if ((IMGUI_SOURCE)); then
 fi
 ./pbm deps
 dpkg -s libimgui-dev >/dev/null 2>&1 && ((IMGUI_SOURCE)) && { echo "libimgui-dev is still installed"; exit 1; }
-./pbm build --exercises none
+if ((BENCH)); then ./pbm build --exercises none; fi
 ./pbm test
 if ((SHOTS)); then
   ./pbm shots
