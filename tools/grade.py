@@ -37,7 +37,6 @@ import time
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
-CHAPTER_LINE = re.compile(r"^\s*pbm_chapter\(\s*(\d+)\s+(\w+)", re.M)
 TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re.M)
 COMPILER_MSG = re.compile(r"^(\S+?):(\d+)(?::(\d+))?: (?:fatal )?error: ")
 LINKER_MSG = re.compile(r"undefined reference to|ld returned|multiple definition of")
@@ -71,10 +70,10 @@ def run(cmd, logfile, cwd=None, limit=None):
 
 
 def chapters(root):
-    with open(os.path.join(root, "CMakeLists.txt"), encoding="utf-8") as f:
-        text = f.read()
-    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return [(m.group(1), m.group(2)) for m in CHAPTER_LINE.finditer(text)]
+    """[(NN, topic)] as `./pbm chapters` lists them (the one reader of CMakeLists.txt)."""
+    out = subprocess.run([os.path.join(root, "pbm"), "chapters"], capture_output=True, text=True,
+                         stdin=subprocess.DEVNULL, check=False, timeout=60).stdout
+    return [tuple(line.split()) for line in out.splitlines() if len(line.split()) == 2]
 
 
 def declared_tests(root, nn, topic):

@@ -44,7 +44,7 @@ fail() {
   exit 1
 }
 
-chapter_dir() { sed -nE "s/^[[:space:]]*pbm_chapter\\([[:space:]]*($1)[[:space:]]+([A-Za-z0-9_]+).*/\\1_\\2/p" "$ROOT/CMakeLists.txt"; }
+chapter_dir() { "$ROOT/pbm" chapters | awk -v nn="$1" '$1 == nn { print $1 "_" $2 }'; }
 ch01="$(chapter_dir 01)"
 ch04="$(chapter_dir 04)"
 ch06="$(chapter_dir 06)"

@@ -1,4 +1,4 @@
-// The 2D view of chapters 01-06: a pan-zoom plane, y up, grid and axes under
+// The 2D view of chapters 01-06 and 11: a pan-zoom plane, y up, grid and axes under
 // the scene. The wheel zooms about the cursor; right-drag (or middle-drag) pans.
 #include <cmath>
 

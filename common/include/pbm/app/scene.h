@@ -20,8 +20,8 @@ namespace pbm {
 class Canvas2D;
 class Canvas3D;
 
-// The shell picks the camera from this: a pan-zoom plane for chapters 01-06
-// and 11, an orbit camera for the 3D chapters 07-10.
+// The shell picks the camera from this: a pan-zoom plane for the 2D scenes (chapters
+// 01-06 and 11), an orbit camera for the 3D ones (chapter 01's lorenz, chapters 07-10).
 enum class ViewKind { Plane2D, Orbit3D };
 
 // Who runs the scene. The viewer animates without end: it calls advance with
