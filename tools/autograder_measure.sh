@@ -48,7 +48,7 @@ platform() {
     [[ $want == all || ",$want," == *",${c:0:2},"* ]] && list+=("$c")
   done
   ((${#list[@]})) || { echo "measure: no chapters match '$want'" >&2; exit 2; }
-  local conf="$OUT/assignment.conf" tree="$OUT/ag-build" work="$OUT/ag-handin" sub="$OUT/ag-submission"
+  local conf="$OUT/assignment.conf" tree="$BUILD/ag-measure" work="$OUT/ag-handin" sub="$OUT/ag-submission"
   printf 'chapters=%s\nlimit=20\nbudget=120\n' "$(printf '%s\n' "${list[@]}" | cut -c1-2 | paste -sd, -)" >"$conf"
   say "prepare (setup.sh's build; not capped): ${list[*]}"
   local t0=$SECONDS
@@ -105,14 +105,14 @@ klass() {
   done
   say "a class of $n copies of exercises/, two chapters solved each: ./pbm grade --class"
   local t0=$SECONDS
-  PBM_GRADE_CLASS_BUILD="$OUT/class-build" "$ROOT/pbm" grade --class "$dir" | tee "$OUT/class.log"
+  PBM_GRADE_CLASS_BUILD="$BUILD/grade-class-measure" "$ROOT/pbm" grade --class "$dir" | tee "$OUT/class.log"
   local first=$((SECONDS - t0))
   t0=$SECONDS
-  PBM_GRADE_CLASS_BUILD="$OUT/class-build" "$ROOT/pbm" grade --class "$dir" >"$OUT/class2.log"
+  PBM_GRADE_CLASS_BUILD="$BUILD/grade-class-measure" "$ROOT/pbm" grade --class "$dir" >"$OUT/class2.log"
   local second=$((SECONDS - t0))
   say "first run: $first s for $n hand-ins ($((n * 3600 / (first > 0 ? first : 1))) per hour, tree included)"
   say "second run (nothing changed): $second s; $(tail -n 2 "$OUT/class2.log" | head -n 1)"
-  column -t -s, "$OUT/class-build/class.csv" | head -n 5
+  column -t -s, "$BUILD/grade-class-measure/class.csv" | head -n 5
 }
 
 case "${1:-}" in

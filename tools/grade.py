@@ -20,6 +20,12 @@ printed; report.md, junit.xml, summary.tsv and results.tsv are written into
 the build tree. Every test ctest ran is reported, however it ended: passed,
 failed, timeout, aborted, crashed or not_run (stopped with a hanging chapter).
 
+The grading itself is the class Grader (phases: confinement, configure, the
+repository's code, then one chapter at a time), which ./pbm grade --class
+(tools/autograder/class_grade.py) and the platforms' autograders
+(tools/autograder/autograde.py) use too: the same verdicts everywhere, only
+the writers differ.
+
 Exit status 0 when grading completed (the scores are data); 1 when grading
 itself could not run (configure failed, the common or reference libraries do
 not build). Python standard library only.

@@ -14,7 +14,8 @@
 
 CONFIG (pbm-assignment.conf beside setup.sh, written by `./pbm autograder`)
 holds key=value lines: chapters (01,05), points (a points file beside it, or
-empty), limit, budget (seconds per test, per chapter's tests). The paths
+empty), limit, budget (seconds per test, per chapter's tests), hang_after
+(timeouts after which a chapter's other tests are not run; default 2). The paths
 (--submission, --results, --build, --work) default to the platform's. The
 student's chapters are found in the upload however it was laid out
 (handin.py), copied into the hand-in folder, and graded per chapter; the
@@ -45,7 +46,7 @@ PLATFORM = {
 
 
 def read_config(path):
-    conf = {"chapters": "", "points": "", "limit": "20", "budget": "120"}
+    conf = {"chapters": "", "points": "", "limit": "20", "budget": "120", "hang_after": "2"}
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
@@ -83,7 +84,8 @@ def make_grader(root, build, work, chs, conf):
     werror = os.environ.get("PBM_WERROR", "").upper() in ("1", "ON", "YES", "TRUE", "Y")
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return grade.Grader(root, build, work, mode="per_chapter", jobs=str(cores or 1),
-                        limit=float(conf["limit"]), budget=float(conf["budget"]), confine="auto",
+                        limit=float(conf["limit"]), budget=float(conf["budget"]),
+                        hang_after=int(conf["hang_after"]), confine="auto",
                         fallback="runuser", user=student_user(), werror=werror,
                         only=[nn for nn, _ in chs], handin_label="")
 
