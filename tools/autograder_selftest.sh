@@ -24,10 +24,14 @@
 # (as PrairieLearn's file upload gives them): 01 full, 04 absent, score = the
 # fraction, validated against prairielearn.schema.json.
 # Cost: setup.sh builds the common code, chapters 01-04's references and 01/04's
-# library code, scenes and tests: cold, some minutes of both cores. ccache makes
-# it cheap: the roots' paths are fixed (/autograder/source, /pbm/source) and
-# ccache's base_dir is set, so the PrairieLearn setup hits what the Gradescope
-# one compiled, and a later run (CI's cache kept) hits all of it.
+# library code, scenes and tests: with a cold ccache 408 s of 2 (busy) cores,
+# the whole self-test 524 s. ccache makes it cheap: the roots' paths are fixed
+# (/autograder/source, /pbm/source) and ccache's base_dir is set, so the
+# PrairieLearn setup hits what the Gradescope one compiled (4 s), and a later
+# run with ccache's cache kept hits all of it. The grading tree sits where
+# ./pbm grade keeps its own (source/build/grade) and PBM_WERROR is CI's, and
+# the grading sandbox passes ccache's base_dir on: where ccache is set up with
+# base_dir=/, CI's own grading of the same chapters compiled the same objects.
 # Usage: tools/autograder_selftest.sh   (exit 0: all checks passed)
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"

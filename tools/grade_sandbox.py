@@ -61,17 +61,22 @@ def say(text):
     print(f"{MARK} {text}", flush=True)
 
 
-def ccache_dir():
-    """ccache's cache, writable in the build sandbox so the build may use it."""
+def ccache_setting(key):
+    """A setting of the grader's ccache (its configuration file is not in the sandbox)."""
     exe = shutil.which("ccache")
     if not exe:
         return None
     try:
-        out = subprocess.run([exe, "-k", "cache_dir"], capture_output=True, text=True, check=False,
+        out = subprocess.run([exe, "-k", key], capture_output=True, text=True, check=False,
                              timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return out or None
+
+
+def ccache_dir():
+    """ccache's cache, writable in the build sandbox so the build may use it."""
+    return ccache_setting("cache_dir")
 
 
 def bwrap_command(writable, readonly, workdir, drop_caps, env):
@@ -136,6 +141,12 @@ def run_build(args, command):
         os.makedirs(cache, exist_ok=True)
         writable.append(cache)
         extra["CCACHE_DIR"] = cache
+        # Paths relative to the build tree when the grader's ccache has them so:
+        # then trees at the same depth below their sources share their objects
+        # (a platform's self-test and CI's own grading).
+        base = os.environ.get("CCACHE_BASEDIR") or ccache_setting("base_dir")
+        if base:
+            extra["CCACHE_BASEDIR"] = base
     env = sandbox_env(args.build, extra)
     return subprocess.call(bwrap_command(writable, args.ro, args.build, False, env) + ["--"] + command)
 
