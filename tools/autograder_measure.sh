@@ -9,14 +9,18 @@
 #       of 768 MB (a cgroup via systemd-run --scope -p MemoryMax=768M where
 #       that works, else prlimit --as, a cap on address space: stricter), and
 #       prints seconds, its build and test times, and the peak RSS of the
-#       largest process (compiler, linker or test program; /usr/bin/time -v).
+#       largest compiler, linker and test process (rss_peaks.py: they run in
+#       bubblewrap's namespaces, out of /usr/bin/time's sight). ccache is off
+#       for these runs: a student's files are new to it.
 #       Last, a submission of every chapter at once, under the same caps.
 #   tools/autograder_measure.sh class [STUDENTS]      (default 12)
 #       a class of STUDENTS copies of exercises/, student i with chapters
 #       i mod 11 and (i + 4) mod 11 solved, graded by ./pbm grade --class
 #       twice (the second run finds nothing changed): hand-ins per hour.
-# Output in build/measure/ (or PBM_BUILD_DIR/measure/). Run it under the
-# machine's build lock if it is shared.
+# Output in build/measure/ (or PBM_BUILD_DIR/measure/); the grading trees are
+# build/ag-measure and build/grade-class-measure, two levels below the sources
+# as ./pbm grade's are, so ccache (base_dir) serves their common code. Run it
+# under the machine's build lock if it is shared.
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${PBM_BUILD_DIR:-$ROOT/build}"
@@ -56,8 +60,8 @@ platform() {
     { tail -n 20 "$OUT/prepare.log"; exit 1; }
   say "prepared in $((SECONDS - t0)) s; caps: taskset -c 0, $(cap_text)"
   local table="$OUT/platform.tsv"
-  printf 'chapter\tseconds\tbuild_s\ttests_s\tpeak_rss_mb\ttests_peak_rss_mb\tscore\tmax\n' >"$table"
-  local entry subs
+  printf 'chapter\tseconds\tbuild_s\ttests_s\tcompile_mb\tlink_mb\ttest_mb\tscore\tmax\n' >"$table"
+  local entry
   for entry in "${list[@]}" all; do
     rm -rf "$sub" && mkdir -p "$sub"
     if [[ $entry == all ]]; then
@@ -65,27 +69,20 @@ platform() {
     else
       cp -r "$ROOT/solutions/$entry" "$sub/"
     fi
-    local log="$OUT/run-${entry:0:2}.log" res="$OUT/results-${entry:0:2}.json"
+    local log="$OUT/run-${entry:0:2}.log" res="$OUT/results-${entry:0:2}.json" peaks="$OUT/peaks-${entry:0:2}.json"
     t0=$SECONDS
-    capped taskset -c 0 /usr/bin/time -v -o "$OUT/time-${entry:0:2}.txt" \
+    # No ccache: a student's files are new to it (the image's cache holds the
+    # skeletons'), so every hand-in file is compiled as on the platform.
+    CCACHE_DISABLE=1 capped taskset -c 0 python3 "$ROOT/tools/autograder/rss_peaks.py" "$peaks" -- \
       python3 "$ROOT/tools/autograder/autograde.py" gradescope "$conf" --build "$tree" --work "$work" \
       --submission "$sub" --results "$res" >"$log" 2>&1 || true
-    local secs=$((SECONDS - t0))
-    local rss build_s tests_s score max tpeak=""
-    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$OUT/time-${entry:0:2}.txt")
+    local secs=$((SECONDS - t0)) build_s tests_s score max cmb lmb tmb
     build_s=$(sed -nE 's/.*: built in ([0-9]+) s, tests ran in ([0-9]+) s/\1/p' "$log" | paste -sd+ - | bc 2>/dev/null || echo "?")
     tests_s=$(sed -nE 's/.*: built in ([0-9]+) s, tests ran in ([0-9]+) s/\2/p' "$log" | paste -sd+ - | bc 2>/dev/null || echo "?")
     read -r score max < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["score"], sum(t["max_score"] for t in d["tests"]))' "$res" 2>/dev/null || echo "? ?")
-    if [[ $entry != all ]]; then # the test program alone, all its tests in one process
-      local exe="$tree/ch${entry:0:2}_tests"
-      exe="$(find "$tree" -maxdepth 2 -name "ch${entry:0:2}_tests" -type f -perm -u+x | head -n 1)"
-      if [[ -n $exe ]]; then
-        (cd "$OUT" && capped taskset -c 0 /usr/bin/time -v -o "$OUT/ttime-${entry:0:2}.txt" "$exe" >/dev/null 2>&1) || true
-        tpeak=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$OUT/ttime-${entry:0:2}.txt")
-      fi
-    fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$entry" "$secs" "$build_s" "$tests_s" "$rss" "$tpeak" "$score" "$max" >>"$table"
-    say "$entry: ${secs} s (build ${build_s} s, tests ${tests_s} s), peak RSS ${rss} MB (test program alone: ${tpeak:-?} MB), score $score / $max"
+    read -r cmb lmb tmb < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["compile"], d["link"], d["test"])' "$peaks" 2>/dev/null || echo "? ? ?")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$entry" "$secs" "$build_s" "$tests_s" "$cmb" "$lmb" "$tmb" "$score" "$max" >>"$table"
+    say "$entry: ${secs} s (build ${build_s} s, tests ${tests_s} s), peak RSS compile ${cmb} MB, link ${lmb} MB, test ${tmb} MB; score $score / $max"
   done
   column -t -s $'\t' "$table"
 }
