@@ -20,6 +20,12 @@ printed; report.md, junit.xml, summary.tsv and results.tsv are written into
 the build tree. Every test ctest ran is reported, however it ended: passed,
 failed, timeout, aborted, crashed or not_run (stopped with a hanging chapter).
 
+The grading itself is the class Grader (phases: confinement, configure, the
+repository's code, then one chapter at a time), which ./pbm grade --class
+(tools/autograder/class_grade.py) and the platforms' autograders
+(tools/autograder/autograde.py) use too: the same verdicts everywhere, only
+the writers differ.
+
 Exit status 0 when grading completed (the scores are data); 1 when grading
 itself could not run (configure failed, the common or reference libraries do
 not build). Python standard library only.
@@ -92,13 +98,16 @@ def declared_tests(root, nn, topic):
 class Paths:
     """Shows paths relative to the repository or the hand-in, never the grader's absolute ones."""
 
-    def __init__(self, root, exdir, build):
+    def __init__(self, root, exdir, build, handin_label=None):
         self.build = build
-        # The hand-in by its folder name when it lives outside the repository.
+        # The hand-in by its folder name when it lives outside the repository
+        # (or by handin_label: "" shows its files as NN_topic/file.cpp).
         self.bases = [(build, os.path.relpath(build, root) if build.startswith(root + os.sep) else "build")]
-        if not exdir.startswith(root + os.sep):
-            self.bases.append((exdir, os.path.basename(exdir)))
+        if handin_label is not None or not exdir.startswith(root + os.sep):
+            self.bases.append((exdir, os.path.basename(exdir) if handin_label is None else handin_label))
         self.bases.append((root, ""))
+        # The most specific folder first (a hand-in folder inside the build tree).
+        self.bases.sort(key=lambda b: -len(b[0]))
 
     def path(self, token):
         full = os.path.normpath(os.path.join(self.build, token)) if token.startswith("..") else token
@@ -227,6 +236,243 @@ def sandbox_works(python, sandbox, build, readable):
     return True, ""
 
 
+class Grader:
+    """The grading core, in phases: prepare() (sandbox, configure, the repository's
+    code), then grade_chapter() per chapter, each returning a row (a dict: nn,
+    topic, passed, total, status, detail, results, errors, names). ./pbm grade,
+    --class and the platforms' autograders (tools/autograder/) all grade through
+    it, so a hand-in scores the same everywhere; only the writers differ."""
+
+    def __init__(self, root, build, exdir, mode="per_chapter", jobs="2", limit=20.0, hang_after=2,
+                 budget=120.0, build_limit=900.0, confine="auto", fallback="none",
+                 user="pbm-student", werror=False, only=None, handin_label=None):
+        self.root = os.path.abspath(root)
+        self.build = os.path.abspath(build)
+        self.exdir = os.path.abspath(exdir)
+        self.mode, self.jobs, self.limit, self.hang_after = mode, str(jobs), limit, hang_after
+        self.budget, self.build_limit, self.confine = budget, build_limit, confine
+        self.fallback, self.user, self.werror = fallback, user, werror
+        self.only = set(only) if only else None  # chapter numbers to grade (None: all)
+        self.logs = os.path.join(self.build, "logs")
+        self.paths = Paths(self.root, self.exdir, self.build, handin_label)
+        self.chapters = [c for c in chapters(self.root) if self.only is None or c[0] in self.only]
+        self.configured = {}
+
+    def choose_confinement(self):
+        """bwrap where it works; else the fallback (runuser: an unprivileged user,
+        for platforms' containers without user namespaces; none). False: cannot grade."""
+        sandbox = os.path.join(self.root, "tools", "grade_sandbox.py")
+        self.readable = ["--ro", self.root, "--ro", self.exdir]
+        # The sandbox shows the system's /usr, not a Python installed elsewhere.
+        python = "/usr/bin/python3"
+        if not os.path.exists(python):
+            python = sys.executable
+            self.readable += ["--ro", sys.prefix]
+        confine = self.confine
+        if confine == "none":
+            log("pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox asked for)")
+        elif confine in ("auto", "bwrap"):
+            ok, why = sandbox_works(python, sandbox, self.build, self.readable)
+            if not ok and confine == "bwrap":
+                log(f"pbm: grade: no sandbox: {why}")
+                return False
+            if ok:
+                confine = "bwrap"
+            elif self.fallback == "runuser" and runuser_works(self.user):
+                confine = "runuser"
+                log(f"pbm: grade: no bubblewrap sandbox here ({why}): the hand-in's tests run as the "
+                    f"unprivileged user {self.user} (runuser)")
+            else:
+                confine = "none"
+                log(f"pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox: {why})")
+        elif confine == "runuser" and not runuser_works(self.user):
+            log(f"pbm: grade: cannot run as the unprivileged user {self.user} (runuser, as root)")
+            return False
+        self.confine = confine
+        user = ["--user", self.user] if confine == "runuser" else []
+        self.launcher = [python, sandbox, "test", "--build", self.build, *self.readable, "--confine", confine,
+                         *user, "--limit", f"{self.limit:g}", "--hang-after", str(self.hang_after),
+                         "--budget", f"{self.budget:g}", "--"]
+        self.build_in_sandbox = [python, sandbox, "build", "--build", self.build, *self.readable,
+                                 "--confine", confine, *user, "--"]
+        return True
+
+    def confinement_text(self):
+        return {"bwrap": "confined (bubblewrap)",
+                "runuser": f"confined (tests run as the unprivileged user {self.user}, runuser)",
+                }.get(self.confine, "NOT confined (no sandbox)")
+
+    def configure(self):
+        """CMake (the hand-in's files are only listed here, nothing of it runs). False: failed."""
+        os.makedirs(self.logs, exist_ok=True)
+        # A stale cache from another generator would refuse -G Ninja.
+        cache = os.path.join(self.build, "CMakeCache.txt")
+        if os.path.exists(cache):
+            with open(cache, encoding="utf-8", errors="replace") as f:
+                if "CMAKE_GENERATOR:INTERNAL=Ninja" not in f.read():
+                    os.remove(cache)
+        configure = ["cmake", "-S", self.root, "-B", self.build, "-G", "Ninja", "-DPBM_GRADING=ON",
+                     "-DPBM_EXERCISES=all", f"-DPBM_EXERCISES_DIR={self.exdir}",
+                     f"-DPBM_GRADE_MODE={self.mode}", f"-DPBM_WERROR={'ON' if self.werror else 'OFF'}",
+                     f"-DPBM_TEST_TIMEOUT={self.limit + 30:g}",  # ctest's own stop, behind the sandbox's
+                     "-DPBM_TEST_LAUNCHER=" + ";".join(self.launcher)]
+        if shutil.which("ccache"):
+            configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
+        status, text = run(configure, os.path.join(self.logs, "configure.log"))
+        if status != 0:
+            for line in compiler_errors(text, self.paths)[:6]:
+                log("  " + line)
+            log(f"pbm: grade: cmake configure failed, grading could not run "
+                f"(log: {self.paths.path(os.path.join(self.logs, 'configure.log'))})")
+            return False
+        self.configured = read_chapter_status(self.build)
+        return True
+
+    def build_repository(self):
+        """The repository's own code first, for all chapters at once (both cores
+        busy): the common libraries, the reference libraries the graded chapters
+        link, and each graded chapter's library code, scenes and test file.
+        Failing here is not the hand-in's doing. Then each chapter's build
+        compiles only the hand-in's files and links."""
+        graded = [v for nn, v in self.configured.items()
+                  if v[0] == "handin" and (self.only is None or nn in self.only)]
+        targets = ["pbm_core", "pbm_app"]
+        if self.mode == "per_chapter":
+            targets += [f"pbm_ch{d}_ref" for d in sorted({d for v in graded for d in v[2]})]
+        targets += [t for v in graded for t in v[3]]
+        t0 = time.time()
+        status, text = run(self.build_in_sandbox + ["cmake", "--build", self.build, "-j", self.jobs,
+                                                    "--target", *targets],
+                           os.path.join(self.logs, "common_build.log"))
+        if status != 0:
+            for line in compiler_errors(text, self.paths):
+                log("  " + line)
+            log("pbm: grade: the repository's own code does not build, grading could not run "
+                f"(log: {self.paths.path(os.path.join(self.logs, 'common_build.log'))})")
+            return False
+        log(f"pbm: the repository's code (common, reference, library, scenes, tests) built in "
+            f"{time.time() - t0:.0f} s")
+        return True
+
+    def prepare(self):
+        """Phases 1-3: confinement, configure, the repository's code. False: grading cannot run."""
+        os.makedirs(self.logs, exist_ok=True)
+        if not self.chapters:
+            log("pbm: grade: no pbm_chapter(...) lines in CMakeLists.txt")
+            return False
+        return self.choose_confinement() and self.configure() and self.build_repository()
+
+    def build_chapter(self, nn):
+        """Builds chapter NN's tests (the hand-in's files and the link): (status, log text, seconds)."""
+        # The test listing runs in the build's sandbox, which cannot replace a
+        # scratch folder a runuser grading left to its unprivileged user.
+        scratch = os.path.join(self.build, "scratch", f"ch{nn}_tests")
+        if os.path.isdir(scratch) and os.stat(scratch).st_uid != os.getuid():
+            shutil.rmtree(scratch, ignore_errors=True)
+        t0 = time.time()
+        status, text = run(self.build_in_sandbox + ["cmake", "--build", self.build, "-j", self.jobs,
+                                                    "--target", f"ch{nn}_tests", "--", "-k", "0"],
+                           os.path.join(self.logs, f"ch{nn}_build.log"), limit=self.build_limit)
+        return status, text, time.time() - t0
+
+    def grade_chapter(self, nn, topic, run_tests=True):
+        """One chapter: its row. run_tests=False only builds (a platform's image, prebuilt)."""
+        root, build, logs, paths = self.root, self.build, self.logs, self.paths
+        names = declared_tests(root, nn, topic)
+        row = {"nn": nn, "topic": topic, "passed": 0, "total": len(names), "names": names,
+               "results": [], "errors": []}
+        st = self.configured.get(nn, ("unconfigured",))[0]
+        if st == "unconfigured":
+            # The repository itself does not configure it (a chapter still
+            # being written): not the student's doing, left out of the total.
+            row.update(status="not_configured", detail="not configured in this repository",
+                       total=0, names=[])
+            log(f"ch{nn} {topic}: not configured in this repository, skipped")
+            return row
+        if st == "missing":
+            row["status"] = "missing"
+            row["detail"] = f"missing ({nn}_{topic}/ has no .cpp files)"
+            log(f"ch{nn} {topic}: MISSING from the hand-in")
+            return row
+        if st.startswith("needs_"):
+            row["status"] = "missing"
+            row["detail"] = f"not graded: needs chapter {st[6:]}, missing from the hand-in (cumulative)"
+            log(f"ch{nn} {topic}: needs chapter {st[6:]}, which the hand-in lacks")
+            return row
+        if not os.path.exists(os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")):
+            row.update(status="no_tests", detail="the chapter has no tests")
+            return row
+        status, text, built = self.build_chapter(nn)
+        if status != 0:
+            row["status"] = "build_failed"
+            row["detail"] = "build failed"
+            row["errors"] = compiler_errors(text, paths)
+            log(f"ch{nn} {topic}: BUILD FAILED ({built:.0f} s):")
+            for line in row["errors"]:
+                log("  " + line)
+            return row
+        if not run_tests:
+            row.update(status="built", detail="built")
+            return row
+        for sub in ("state", "scratch"):  # a fresh start for the chapter's limits and files
+            shutil.rmtree(os.path.join(build, sub, f"ch{nn}_tests"), ignore_errors=True)
+        junit = os.path.join(logs, f"ch{nn}_ctest.xml")
+        if os.path.exists(junit):
+            os.remove(junit)
+        t0 = time.time()
+        status, text = run(["ctest", "--test-dir", build, "-L", f"^ch{nn}$", "-j", self.jobs,
+                            "--output-junit", junit, "--test-output-size-failed", "65536",
+                            "--test-output-truncation", "middle"],
+                           os.path.join(logs, f"ch{nn}_test.log"))
+        ran = time.time() - t0
+        results = ctest_results(junit, text, paths)
+        row["results"] = results
+        if not results:
+            row["status"] = "no_tests" if status == 0 else "test_error"
+            row["detail"] = ("no tests ran" if status == 0 else
+                             f"ctest failed before running tests (log: logs/ch{nn}_test.log)")
+            return row
+        row["total"] = len(results)
+        row["passed"] = sum(1 for r in results if r[1] == "passed")
+        failed = row["total"] - row["passed"]
+        row["status"] = "passed" if failed == 0 else "failed"
+        counts = [f"{sum(1 for r in results if r[1] == o)} {o.replace('_', ' ')}" for o in FAILING
+                  if any(r[1] == o for r in results)]
+        row["detail"] = "all passed" if failed == 0 else ", ".join(counts)
+        log(f"ch{nn} {topic}: built in {built:.0f} s, tests ran in {ran:.0f} s")
+        return row
+
+    def grade_all(self, run_tests=True):
+        return [self.grade_chapter(nn, topic, run_tests) for nn, topic in self.chapters]
+
+    def limits_text(self):
+        return (f"{self.limit:g} s per test; a chapter's remaining tests stop after {self.hang_after} "
+                f"timeouts; {self.budget:g} s of tests per chapter; " + self.confinement_text())
+
+    def write_reports(self, rows, outdir=None, title=None):
+        """summary.tsv, results.tsv, report.md and junit.xml into outdir (default: the build
+        tree); title: the hand-in's name in report.md (default: its folder)."""
+        outdir = outdir or self.build
+        os.makedirs(outdir, exist_ok=True)
+        when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+        write_summary(os.path.join(outdir, "summary.tsv"), rows, self.mode)
+        write_results(os.path.join(outdir, "results.tsv"), rows)
+        write_report(os.path.join(outdir, "report.md"), rows, title or self.paths.path(self.exdir), when,
+                     self.mode, self.limits_text())
+        write_junit(os.path.join(outdir, "junit.xml"), rows, self.mode)
+
+
+def runuser_works(user):
+    """Whether we are root and can run a command as `user` with runuser."""
+    if os.geteuid() != 0 or not shutil.which("runuser"):
+        return False
+    try:
+        return subprocess.run(["runuser", "-u", user, "--", "/bin/true"], capture_output=True,
+                              timeout=30, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", required=True)
@@ -239,172 +485,24 @@ def main():
                     help="timeouts after which a chapter's remaining tests are not run")
     ap.add_argument("--budget", type=float, default=120.0, help="seconds of tests per chapter")
     ap.add_argument("--build-limit", type=float, default=900.0, help="seconds per chapter's build")
-    ap.add_argument("--confine", choices=["auto", "bwrap", "none"], default="auto")
+    ap.add_argument("--confine", choices=["auto", "bwrap", "runuser", "none"], default="auto")
+    ap.add_argument("--fallback", choices=["none", "runuser"], default="none",
+                    help="with --confine auto, where bubblewrap cannot make a sandbox")
+    ap.add_argument("--user", default="pbm-student", help="the unprivileged user of runuser")
     ap.add_argument("--werror", action="store_true")
     args = ap.parse_args()
 
     start = time.time()
-    root = os.path.abspath(args.root)
-    build = os.path.abspath(args.build)
-    exdir = os.path.abspath(args.exercises)
-    logs = os.path.join(build, "logs")
-    os.makedirs(logs, exist_ok=True)
-    paths = Paths(root, exdir, build)
-
-    chs = chapters(root)
-    if not chs:
-        log("pbm: grade: no pbm_chapter(...) lines in CMakeLists.txt")
+    g = Grader(args.root, args.build, args.exercises, args.mode, args.jobs, args.limit, args.hang_after,
+               args.budget, args.build_limit, args.confine, args.fallback, args.user, args.werror)
+    if g.chapters:
+        log(f"pbm: grading {g.paths.path(g.exdir) or '.'} ({MODE_TEXT[args.mode]})")
+    if not g.prepare():
         return 1
-    log(f"pbm: grading {paths.path(exdir) or '.'} ({MODE_TEXT[args.mode]})")
-
-    sandbox = os.path.join(root, "tools", "grade_sandbox.py")
-    readable = ["--ro", root, "--ro", exdir]
-    # The sandbox shows the system's /usr, not a Python installed elsewhere.
-    python = "/usr/bin/python3"
-    if not os.path.exists(python):
-        python = sys.executable
-        readable += ["--ro", sys.prefix]
-
-    confine = args.confine
-    if confine == "none":
-        log("pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox asked for)")
-    else:
-        ok, why = sandbox_works(python, sandbox, build, readable)
-        if not ok and confine == "bwrap":
-            log(f"pbm: grade: no sandbox: {why}")
-            return 1
-        confine = "bwrap" if ok else "none"
-        if not ok:
-            log(f"pbm: grade: WARNING: the hand-in's build and tests run UNCONFINED (no sandbox: {why})")
-
-    launcher = [python, sandbox, "test", "--build", build, *readable, "--confine", confine,
-                "--limit", f"{args.limit:g}", "--hang-after", str(args.hang_after),
-                "--budget", f"{args.budget:g}", "--"]
-    build_in_sandbox = [python, sandbox, "build", "--build", build, *readable,
-                        "--confine", confine, "--"]
-
-    # Configure (the hand-in's files are only listed here, nothing of it runs).
-    # A stale cache from another generator would refuse -G Ninja.
-    cache = os.path.join(build, "CMakeCache.txt")
-    if os.path.exists(cache):
-        with open(cache, encoding="utf-8", errors="replace") as f:
-            if "CMAKE_GENERATOR:INTERNAL=Ninja" not in f.read():
-                os.remove(cache)
-    configure = ["cmake", "-S", root, "-B", build, "-G", "Ninja", "-DPBM_GRADING=ON",
-                 "-DPBM_EXERCISES=all", f"-DPBM_EXERCISES_DIR={exdir}", f"-DPBM_GRADE_MODE={args.mode}",
-                 f"-DPBM_WERROR={'ON' if args.werror else 'OFF'}",
-                 f"-DPBM_TEST_TIMEOUT={args.limit + 30:g}",  # ctest's own stop, behind the sandbox's
-                 "-DPBM_TEST_LAUNCHER=" + ";".join(launcher)]
-    if shutil.which("ccache"):
-        configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
-    status, text = run(configure, os.path.join(logs, "configure.log"))
-    if status != 0:
-        for line in compiler_errors(text, paths)[:6]:
-            log("  " + line)
-        log(f"pbm: grade: cmake configure failed, grading could not run "
-            f"(log: {paths.path(os.path.join(logs, 'configure.log'))})")
-        return 1
-    configured = read_chapter_status(build)
-
-    # The repository's own code first, for all chapters at once (both cores
-    # busy): the common libraries, the reference libraries the graded chapters
-    # link, and each graded chapter's library code, scenes and test file.
-    # Failing here is not the hand-in's doing. Then each chapter's build
-    # compiles only the hand-in's files and links.
-    graded = [v for v in configured.values() if v[0] == "handin"]
-    targets = ["pbm_core", "pbm_app"]
-    if args.mode == "per_chapter":
-        targets += [f"pbm_ch{d}_ref" for d in sorted({d for v in graded for d in v[2]})]
-    targets += [t for v in graded for t in v[3]]
-    t0 = time.time()
-    status, text = run(build_in_sandbox + ["cmake", "--build", build, "-j", args.jobs, "--target", *targets],
-                       os.path.join(logs, "common_build.log"))
-    if status != 0:
-        for line in compiler_errors(text, paths):
-            log("  " + line)
-        log("pbm: grade: the repository's own code does not build, grading could not run "
-            f"(log: {paths.path(os.path.join(logs, 'common_build.log'))})")
-        return 1
-    log(f"pbm: the repository's code (common, reference, library, scenes, tests) built in "
-        f"{time.time() - t0:.0f} s")
-
-    rows = []  # dicts: nn, topic, passed, total, status, detail, results, errors, names
-    for nn, topic in chs:
-        names = declared_tests(root, nn, topic)
-        row = {"nn": nn, "topic": topic, "passed": 0, "total": len(names), "names": names,
-               "results": [], "errors": []}
-        rows.append(row)
-        st = configured.get(nn, ("unconfigured",))[0]
-        if st == "unconfigured":
-            # The repository itself does not configure it (a chapter still
-            # being written): not the student's doing, left out of the total.
-            row.update(status="not_configured", detail="not configured in this repository",
-                       total=0, names=[])
-            log(f"ch{nn} {topic}: not configured in this repository, skipped")
-            continue
-        if st == "missing":
-            row["status"] = "missing"
-            row["detail"] = f"missing ({nn}_{topic}/ has no .cpp files)"
-            log(f"ch{nn} {topic}: MISSING from the hand-in")
-            continue
-        if st.startswith("needs_"):
-            row["status"] = "missing"
-            row["detail"] = f"not graded: needs chapter {st[6:]}, missing from the hand-in (cumulative)"
-            log(f"ch{nn} {topic}: needs chapter {st[6:]}, which the hand-in lacks")
-            continue
-        if not os.path.exists(os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")):
-            row.update(status="no_tests", detail="the chapter has no tests")
-            continue
-        t0 = time.time()
-        status, text = run(build_in_sandbox + ["cmake", "--build", build, "-j", args.jobs,
-                                               "--target", f"ch{nn}_tests", "--", "-k", "0"],
-                           os.path.join(logs, f"ch{nn}_build.log"), limit=args.build_limit)
-        built = time.time() - t0
-        if status != 0:
-            row["status"] = "build_failed"
-            row["detail"] = "build failed"
-            row["errors"] = compiler_errors(text, paths)
-            log(f"ch{nn} {topic}: BUILD FAILED ({built:.0f} s):")
-            for line in row["errors"]:
-                log("  " + line)
-            continue
-        for sub in ("state", "scratch"):  # a fresh start for the chapter's limits and files
-            shutil.rmtree(os.path.join(build, sub, f"ch{nn}_tests"), ignore_errors=True)
-        junit = os.path.join(logs, f"ch{nn}_ctest.xml")
-        if os.path.exists(junit):
-            os.remove(junit)
-        t0 = time.time()
-        status, text = run(["ctest", "--test-dir", build, "-L", f"^ch{nn}$", "-j", args.jobs,
-                            "--output-junit", junit, "--test-output-size-failed", "65536",
-                            "--test-output-truncation", "middle"],
-                           os.path.join(logs, f"ch{nn}_test.log"))
-        ran = time.time() - t0
-        results = ctest_results(junit, text, paths)
-        row["results"] = results
-        if not results:
-            row["status"] = "no_tests" if status == 0 else "test_error"
-            row["detail"] = ("no tests ran" if status == 0 else
-                             f"ctest failed before running tests (log: logs/ch{nn}_test.log)")
-            continue
-        row["total"] = len(results)
-        row["passed"] = sum(1 for r in results if r[1] == "passed")
-        failed = row["total"] - row["passed"]
-        row["status"] = "passed" if failed == 0 else "failed"
-        counts = [f"{sum(1 for r in results if r[1] == o)} {o.replace('_', ' ')}" for o in FAILING
-                  if any(r[1] == o for r in results)]
-        row["detail"] = "all passed" if failed == 0 else ", ".join(counts)
-        log(f"ch{nn} {topic}: built in {built:.0f} s, tests ran in {ran:.0f} s")
-
+    rows = g.grade_all()
     print_table(rows, args.mode)
-    when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    limits = (f"{args.limit:g} s per test; a chapter's remaining tests stop after {args.hang_after} "
-              f"timeouts; {args.budget:g} s of tests per chapter; "
-              + ("confined (bubblewrap)" if confine == "bwrap" else "NOT confined (no sandbox)"))
-    write_summary(os.path.join(build, "summary.tsv"), rows, args.mode)
-    write_results(os.path.join(build, "results.tsv"), rows)
-    write_report(os.path.join(build, "report.md"), rows, paths.path(exdir), when, args.mode, limits)
-    write_junit(os.path.join(build, "junit.xml"), rows, args.mode)
-    rel = paths.path(build)
+    g.write_reports(rows)
+    rel = g.paths.path(g.build)
     log(f"pbm: written: {rel}/report.md (Markdown), {rel}/junit.xml (JUnit), "
         f"{rel}/summary.tsv and results.tsv (per chapter, per test), {rel}/logs/")
     log(f"pbm: graded in {time.time() - start:.0f} s ({args.mode.replace('_', '-')})")

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Run one command of a hand-in confined: `./pbm grade` wraps the student's build and tests in it.
 
-  grade_sandbox.py build --build DIR [--ro PATH]... [--confine bwrap|none] -- CMD ARGS...
+  grade_sandbox.py build --build DIR [--ro PATH]... [--confine bwrap|runuser|none] -- CMD ARGS...
       the build: CMD (cmake --build) may write to DIR (the grading build tree)
       and to ccache's cache, nothing else.
   grade_sandbox.py test --build DIR --limit S --hang-after K --budget S
-                   [--ro PATH]... [--confine bwrap|none] -- EXE ARGS...
+                   [--ro PATH]... [--confine bwrap|runuser|none] [--user NAME] -- EXE ARGS...
       one test (or the test listing): EXE may write only to DIR/scratch/NAME,
       NAME the executable's name (chNN_tests); the build tree and the
       repository are read-only.
@@ -15,6 +15,13 @@ the repository read-only, other processes and the rest of the file system
 (home folders, /etc's password and key files) invisible, and of the grader's
 environment only PATH, the locale and ccache's settings. With --confine none (grade.py chooses it when bwrap cannot create
 namespaces here, and says so) commands run as they are, with the limits below.
+With --confine runuser (the platforms' autograders, run as root in a container
+without user namespaces: Gradescope's own advice) a test runs as the
+unprivileged user NAME (runuser), with the same clean environment; it may write
+only to its scratch folder (given to NAME), not to the build tree, the test
+programs or the results, which belong to root. The build itself (the compiler
+and linker; no code of the hand-in runs in it but the test listing, which goes
+through the test launcher) runs as the grader.
 
 Limits of a test (the test command is given by ctest, one test per call; the
 chapter's state is kept in DIR/state/NAME):
@@ -36,6 +43,7 @@ Python standard library only.
 import argparse
 import ctypes
 import os
+import pwd
 import resource
 import shutil
 import signal
@@ -53,17 +61,22 @@ def say(text):
     print(f"{MARK} {text}", flush=True)
 
 
-def ccache_dir():
-    """ccache's cache, writable in the build sandbox so the build may use it."""
+def ccache_setting(key):
+    """A setting of the grader's ccache (its configuration file is not in the sandbox)."""
     exe = shutil.which("ccache")
     if not exe:
         return None
     try:
-        out = subprocess.run([exe, "-k", "cache_dir"], capture_output=True, text=True, check=False,
+        out = subprocess.run([exe, "-k", key], capture_output=True, text=True, check=False,
                              timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return out or None
+
+
+def ccache_dir():
+    """ccache's cache, writable in the build sandbox so the build may use it."""
+    return ccache_setting("cache_dir")
 
 
 def bwrap_command(writable, readonly, workdir, drop_caps, env):
@@ -119,7 +132,7 @@ def sandbox_env(home, extra=None):
 
 def run_build(args, command):
     os.makedirs(args.build, exist_ok=True)
-    if args.confine == "none":
+    if args.confine in ("none", "runuser"):
         return subprocess.call(command, cwd=args.build)
     writable = [args.build]
     extra = {}
@@ -128,6 +141,12 @@ def run_build(args, command):
         os.makedirs(cache, exist_ok=True)
         writable.append(cache)
         extra["CCACHE_DIR"] = cache
+        # Paths relative to the build tree when the grader's ccache has them so:
+        # then trees at the same depth below their sources share their objects
+        # (a platform's self-test and CI's own grading).
+        base = os.environ.get("CCACHE_BASEDIR") or ccache_setting("base_dir")
+        if base:
+            extra["CCACHE_BASEDIR"] = base
     env = sandbox_env(args.build, extra)
     return subprocess.call(bwrap_command(writable, args.ro, args.build, False, env) + ["--"] + command)
 
@@ -178,6 +197,10 @@ def run_test(args, command):
     name = os.path.basename(command[0])
     scratch = os.path.join(args.build, "scratch", name)
     state = os.path.join(args.build, "state", name)
+    # A scratch folder left to the unprivileged user by a runuser grading is
+    # not ours to write in (a tree built for one confinement, graded in another).
+    if os.path.isdir(scratch) and args.confine != "runuser" and os.stat(scratch).st_uid != os.getuid():
+        shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(scratch, exist_ok=True)
     os.makedirs(state, exist_ok=True)
     listing = "--gtest_list_tests" in command
@@ -199,10 +222,16 @@ def run_test(args, command):
     env = sandbox_env(scratch, {"TEST_PREMATURE_EXIT_FILE": early})
     if args.confine == "none":
         full = command
+    elif args.confine == "runuser":
+        user = pwd.getpwnam(args.user)
+        os.chown(scratch, user.pw_uid, user.pw_gid)
+        os.chmod(scratch, 0o700)
+        full = [shutil.which("runuser") or "/usr/sbin/runuser", "-u", args.user, "--", "/usr/bin/env", "-i",
+                *[f"{k}={v}" for k, v in sorted(env.items())], *command]
     else:
         full = bwrap_command([scratch], [args.build] + args.ro, scratch, True, env) + ["--"] + command
     proc = subprocess.Popen(full, cwd=scratch, env=env, start_new_session=True,
-                            preexec_fn=die_with_parent if args.confine == "none" else None)
+                            preexec_fn=die_with_parent if args.confine != "bwrap" else None)
     try:
         status = proc.wait(timeout=limit)
     except subprocess.TimeoutExpired:
@@ -226,7 +255,8 @@ def main():
     ap.add_argument("mode", choices=["build", "test"])
     ap.add_argument("--build", required=True, help="the grading build tree")
     ap.add_argument("--ro", action="append", default=[], help="a path readable in the sandbox")
-    ap.add_argument("--confine", choices=["bwrap", "none"], default="bwrap")
+    ap.add_argument("--confine", choices=["bwrap", "runuser", "none"], default="bwrap")
+    ap.add_argument("--user", default="pbm-student", help="the unprivileged user of --confine runuser")
     ap.add_argument("--limit", type=float, default=20.0)
     ap.add_argument("--hang-after", type=int, default=2)
     ap.add_argument("--budget", type=float, default=120.0)

@@ -23,6 +23,10 @@
 # it must still grade, unconfined, with its one-line warning.
 # Usage: tools/grade_selftest.sh   (exit 0: all checks passed). The grading
 # tree is build/grade-selftest (PBM_BUILD_DIR/grade-selftest), beside build/grade.
+#   tools/grade_selftest.sh --make-handin DIR   only writes that faulty hand-in
+#   (chapters 01, 04, 06) into DIR, grades nothing, and prints the two files its
+#   escaping function writes ("escape: FILE FILE"); tools/autograder_selftest.sh
+#   gives it to the platforms' autograders.
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${PBM_BUILD_DIR:-$ROOT/build}"
@@ -36,6 +40,12 @@ escaped_tmp="/tmp/pbm-escaped-by-handin-$$"
 cleanup() { rm -rf "$tmp" "$escaped_tmp" "$escaped_repo"; }
 trap cleanup EXIT
 handin="$tmp/handin"
+make_only=0
+if [[ ${1:-} == --make-handin ]]; then
+  [[ -n ${2:-} ]] || { echo "usage: tools/grade_selftest.sh --make-handin DIR" >&2; exit 2; }
+  make_only=1
+  handin="$2"
+fi
 mkdir -p "$handin"
 
 say() { printf 'selftest: %s\n' "$*"; }
@@ -73,6 +83,10 @@ inject "$fields" spiralSinkField \
 inject "$handin/$ch01/field_point.cpp" FieldPoint::dim "std::exit(0);"
 broken="$(find "$handin/$ch04" -name '*.cpp' | sort | head -n 1)"
 echo "this line is not C++;" >>"$broken"
+if ((make_only)); then
+  echo "escape: $escaped_repo $escaped_tmp"
+  exit 0
+fi
 
 say "grading a hand-in with faults: $handin (tree: ${PBM_GRADE_BUILD#"$ROOT"/})"
 start=$SECONDS

@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# Proves the platforms' autograders (./pbm autograder, tools/autograder/) here,
+# without Docker or an account: it makes the Gradescope zip for chapters 01 and
+# 04, unzips it into a Gradescope-shaped root in a temporary folder
+# (autograder/source, submission, results), binds that in as /autograder with
+# bubblewrap (the system read-only beside it), runs setup.sh there once, then
+# run_autograder on five uploads:
+#   skeletons   exercises/01 and 04 at the top: every test fails, score 0
+#   solutions   solutions/01 and 04 inside exercises/: full marks
+#   faulty      tools/grade_selftest.sh's hand-in (01: an aborting, a
+#               segfaulting, a looping, an exiting and an escaping function;
+#               04: a compile error): each reported as such, 04 one entry with
+#               its error line relative to the hand-in, nothing escaped,
+#               results.json written
+#   fork        a whole fork (zip-wrapped in one folder), chapter 04 solved in
+#               its exercises/: 01 scores 0 (its chapters/ and solutions/
+#               folders are not taken for the hand-in), 04 full marks
+#   absent      an upload of unrelated files: both chapters absent, 0, with a
+#               message saying what was expected
+# Every results.json is checked against tools/autograder/gradescope.schema.json
+# (validate.py: keys, types, status values, score = sum of the tests' scores).
+# Then the same for PrairieLearn: its folder's source/ as /pbm/source, setup.sh,
+# pl_entrypoint with chapter 01's solution files uploaded flat in /grade/student
+# (as PrairieLearn's file upload gives them): 01 full, 04 absent, score = the
+# fraction, validated against prairielearn.schema.json.
+# Cost: setup.sh builds the common code, chapters 01-04's references and 01/04's
+# library code, scenes and tests: with a cold ccache 408 s of 2 (busy) cores,
+# the whole self-test 524 s. ccache makes it cheap: the roots' paths are fixed
+# (/autograder/source, /pbm/source) and ccache's base_dir is set, so the
+# PrairieLearn setup hits what the Gradescope one compiled (4 s), and a later
+# run with ccache's cache kept hits all of it. The grading tree sits where
+# ./pbm grade keeps its own (source/build/grade) and PBM_WERROR is CI's, and
+# the grading sandbox passes ccache's base_dir on: where ccache is set up with
+# base_dir=/, CI's own grading of the same chapters compiled the same objects.
+# Usage: tools/autograder_selftest.sh   (exit 0: all checks passed)
+set -euo pipefail
+ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+CHAPTERS=01,04
+LIMIT=5 # seconds per test: a looping function costs about 2 of these
+say() { printf 'autograder selftest: %s\n' "$*"; }
+fail() {
+  printf 'autograder selftest FAILED: %s\n' "$*"
+  exit 1
+}
+command -v bwrap >/dev/null || fail "bwrap is needed to lay out /autograder (./pbm deps installs bubblewrap)"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/pbm-agtest.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+start=$SECONDS
+ch() { sed -nE "s/^[[:space:]]*pbm_chapter\\([[:space:]]*($1)[[:space:]]+([A-Za-z0-9_]+).*/\\1_\\2/p" "$ROOT/CMakeLists.txt"; }
+ch01="$(ch 01)"
+ch04="$(ch 04)"
+
+# A root where /autograder (or /pbm and /grade) is the temporary folder's: the
+# system read-only, /proc the host's (a sandbox inside must mount its own),
+# /tmp a folder of ours (to see what an escape wrote), ccache's cache writable.
+cache="$(ccache -k cache_dir 2>/dev/null || true)"
+in_root() { # in_root BIND:TARGET... -- COMMAND
+  local -a cmd=(bwrap --die-with-parent)
+  local top
+  for top in usr bin sbin lib lib32 lib64 libx32 etc var opt; do
+    if [[ -L /$top ]]; then
+      cmd+=(--symlink "$(readlink "/$top")" "/$top")
+    elif [[ -d /$top ]]; then
+      cmd+=(--ro-bind "/$top" "/$top")
+    fi
+  done
+  cmd+=(--dev /dev --bind /proc /proc --bind "$tmp/tmp" /tmp)
+  cmd+=(--setenv TMPDIR /tmp)
+  if [[ -n $cache ]]; then
+    # The caller's cache; paths relative (base_dir), so the PrairieLearn root
+    # (/pbm/source) hits what the Gradescope one (/autograder/source) compiled.
+    # The grading sandbox passes CCACHE_* on to the build.
+    mkdir -p "$cache"
+    cmd+=(--bind "$cache" "$cache" --setenv CCACHE_DIR "$cache" --setenv CCACHE_BASEDIR /
+      --setenv CCACHE_NOHASHDIR 1)
+  fi
+  while [[ $1 != -- ]]; do
+    cmd+=(--bind "${1%%:*}" "${1#*:}")
+    shift
+  done
+  shift
+  "${cmd[@]}" --chdir / -- "$@"
+}
+mkdir -p "$tmp/tmp"
+
+# --- Gradescope ----------------------------------------------------------
+gs="$tmp/gs"
+mkdir -p "$gs/source" "$gs/submission" "$gs/results"
+printf '# the self-test'"'"'s points: chapter 04 is worth 10, one of 01'"'"'s tests is hidden\nch04 10\nch01 *Saddle* hidden\n' >"$tmp/points.txt"
+"$ROOT/pbm" autograder gradescope --chapters "$CHAPTERS" --points "$tmp/points.txt" --limit "$LIMIT" \
+  -o "$tmp/autograder.zip" || fail "./pbm autograder gradescope"
+python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' "$tmp/autograder.zip" "$gs/source"
+chmod +x "$gs/source/setup.sh" "$gs/source/run_autograder" "$gs/source/pbm" # zipfile drops the modes
+for f in setup.sh run_autograder pbm-assignment.conf pbm-points.txt; do
+  [[ -f $gs/source/$f ]] || fail "the zip has no $f at its top"
+done
+# As tools/grade_selftest.sh does: the looping tests must not stop chapter 01
+# (which tests have started when two time out is a race); the stop itself is
+# checked there.
+echo "hang_after=99" >>"$gs/source/pbm-assignment.conf"
+# What Gradescope does when it builds the image: run_autograder beside source/.
+cp "$gs/source/run_autograder" "$gs/run_autograder"
+export PBM_AUTOGRADER_BUILD=/autograder/source/build/grade # see Cost above
+t0=$SECONDS
+in_root "$gs:/autograder" -- bash /autograder/source/setup.sh >"$tmp/setup.log" 2>&1 ||
+  fail "setup.sh failed: $(tail -n 5 "$tmp/setup.log")"
+say "setup.sh: $((SECONDS - t0)) s ($(grep -o 'prepared.*' "$tmp/setup.log"))"
+
+# run_autograder on the upload in $1 (a folder, copied as the submission); its
+# results.json into $tmp/NAME.json, validated.
+grade_upload() {
+  local name=$1 upload=$2
+  rm -rf "$gs/submission" "$gs/results" && mkdir -p "$gs/submission" "$gs/results"
+  cp -r "$upload/." "$gs/submission/"
+  local t0=$SECONDS
+  in_root "$gs:/autograder" -- /autograder/run_autograder >"$tmp/$name.log" 2>&1 ||
+    fail "$name: run_autograder failed: $(tail -n 5 "$tmp/$name.log")"
+  [[ -f $gs/results/results.json ]] || fail "$name: no results.json ($tmp/$name.log)"
+  cp "$gs/results/results.json" "$tmp/$name.json"
+  python3 "$ROOT/tools/autograder/validate.py" gradescope "$tmp/$name.json" || fail "$name: results.json is not valid"
+  say "$name: graded in $((SECONDS - t0)) s, results.json valid"
+}
+
+mkdir -p "$tmp/up/skeletons" "$tmp/up/solutions/exercises" "$tmp/up/absent/notes"
+cp -r "$ROOT/exercises/$ch01" "$ROOT/exercises/$ch04" "$tmp/up/skeletons/"
+cp -r "$ROOT/solutions/$ch01" "$ROOT/solutions/$ch04" "$tmp/up/solutions/exercises/"
+echo "int main() { return 0; }" >"$tmp/up/absent/notes/main.cpp"
+# Made in the root, so the escape aims at /autograder/source/tools/ and /tmp there.
+escape="$(in_root "$gs:/autograder" "$tmp/up:/up" -- bash /autograder/source/tools/grade_selftest.sh \
+  --make-handin /up/faulty)" || fail "tools/grade_selftest.sh --make-handin"
+read -r _ esc_repo esc_tmp <<<"$escape"
+[[ $esc_repo == /autograder/* && $esc_tmp == /tmp/* ]] || fail "unexpected escape targets: $escape"
+esc_repo="$gs${esc_repo#/autograder}"
+esc_tmp="$tmp/tmp/${esc_tmp#/tmp/}"
+# The fork: the repository as git has it, wrapped as GitHub's zip does, 04 solved.
+mkdir -p "$tmp/up/fork/pbm-workbook-main"
+(cd "$gs/source" && tar -cf - --exclude=./build --exclude=./pbm-assignment.conf --exclude=./pbm-points.txt .) |
+  tar -xf - -C "$tmp/up/fork/pbm-workbook-main"
+rm -rf "$tmp/up/fork/pbm-workbook-main/exercises/$ch04"
+cp -r "$ROOT/solutions/$ch04" "$tmp/up/fork/pbm-workbook-main/exercises/"
+
+for name in skeletons solutions faulty fork absent; do
+  grade_upload "$name" "$tmp/up/$name"
+done
+grep -h "^Grading\|confine" "$tmp/skeletons.log" | head -n 3 || true
+
+python3 - "$tmp" "$ROOT" "$ch01" "$ch04" "$esc_repo" "$esc_tmp" <<'EOF' || fail "the Gradescope results are not as expected"
+import json, os, re, sys
+tmp, root, ch01, ch04, esc_repo, esc_tmp = sys.argv[1:]
+problems = []
+def check(ok, what):
+    print(f"  {'ok  ' if ok else 'FAIL'} {what}")
+    if not ok:
+        problems.append(what)
+def load(name):
+    return json.load(open(os.path.join(tmp, name + ".json")))
+def declared(c):
+    n = 0
+    for f in os.listdir(os.path.join(root, "tests")):
+        if f.startswith(c + "_test") and f.endswith(".cpp"):
+            n += len(re.findall(r"^\s*TEST(?:_F)?\s*\(", open(os.path.join(root, "tests", f)).read(), re.M))
+    return n
+def chapter(data, nn):
+    return [t for t in data["tests"] if t["name"].startswith(f"ch{nn} ")]
+n01, n04 = declared(ch01), declared(ch04)
+full = n01 + 10.0  # 1 per test of 01, chapter 04 worth 10
+
+d = load("skeletons")
+check(d["score"] == 0 and len(d["tests"]) == n01 + n04, f"skeletons: score 0, {len(d['tests'])} tests = {n01} + {n04} declared")
+check(all(t["status"] == "failed" for t in d["tests"]), "skeletons: every test failed")
+check(abs(sum(t["max_score"] for t in d["tests"]) - full) < 1e-3, f"skeletons: the tests' max_score sum to {full:g}")
+check(any(t["visibility"] == "hidden" and "Saddle" in t["name"] for t in d["tests"]), "points file: a Saddle test is hidden")
+check("Grading: confined" in d["output"], "the output says which confinement was used: "
+      + d["output"].rsplit("Grading:", 1)[-1].strip())
+check(d["output_format"] == "md" and d["stdout_visibility"] == "hidden", "output is Markdown, stdout hidden")
+
+d = load("solutions")
+check(abs(d["score"] - full) < 1e-3 and all(t["status"] == "passed" for t in d["tests"]),
+      f"solutions (in exercises/): full marks {d['score']:g} / {full:g}")
+check(re.match(r"ch\d\d \w+\.\w+$", d["tests"][0]["name"]) is not None, f"a test's name: {d['tests'][0]['name']}")
+
+d = load("faulty")
+t01, t04 = chapter(d, ch01[:2]), chapter(d, ch04[:2])
+check(len(t01) == n01, f"faulty: chapter 01's {n01} tests each reported ({len(t01)})")
+heads = {t["output"].split(":", 1)[0].split("\n", 1)[0] for t in t01 if t["status"] == "failed"}
+for want in ("ABORTED", "CRASHED"):
+    check(want in heads, f"faulty: a test of 01 is reported {want}")
+check("TIMEOUT" in heads or "NOT RUN" in heads, "faulty: the looping test is reported TIMEOUT (or NOT RUN)")
+for frag, want in (("Saddle", "ABORTED"), ("StiffBowl", "CRASHED"), ("InterfaceSetGet", "CRASHED")):
+    for t in t01:
+        if frag in t["name"]:
+            check(t["status"] == "failed" and t["output"].startswith(want), f"faulty: {t['name']}: {t['output'][:40]!r}")
+check(len(t04) == 1 and t04[0]["score"] == 0 and abs(t04[0]["max_score"] - 10) < 1e-3,
+      f"faulty: chapter 04 (compile error) is one entry, 0 of 10")
+out04 = t04[0]["output"] if t04 else ""
+check(re.search(r"(^|\s)" + re.escape(ch04) + r"/\w+\.cpp:\d+(:\d+)?: error", out04, re.M) is not None,
+      "faulty: 04's compiler error line, relative to the hand-in: "
+      + next((l for l in out04.splitlines() if ": error" in l), "(none)")[:100])
+check("/autograder" not in json.dumps(d), "faulty: no absolute /autograder path in results.json")
+check(not os.path.exists(esc_repo) and not os.path.exists(esc_tmp),
+      "faulty: the escaping function wrote nothing (source/tools/, /tmp)")
+print("  results.json excerpt (faulty):")
+for t in [t for t in t01 if t["status"] == "failed" and not t["output"].startswith("failed")][:3] + t04:
+    print("    " + json.dumps({k: t[k] for k in ("name", "score", "max_score", "status")})
+          + " output: " + t["output"].splitlines()[0][:110])
+
+d = load("fork")
+s01 = sum(t["score"] for t in chapter(d, ch01[:2]))
+s04 = sum(t["score"] for t in chapter(d, ch04[:2]))
+check(s01 == 0 and abs(s04 - 10) < 1e-3, f"fork: 01 from the fork's exercises/ scores 0 ({s01:g}), 04 full ({s04:g} / 10)")
+check(f"pbm-workbook-main/exercises/{ch04}" in d["output"], "fork: the table says where 04 was found")
+
+d = load("absent")
+check(d["score"] == 0 and len(d["tests"]) == 2, f"absent: 0, one entry per chapter ({len(d['tests'])})")
+check(all("expected a folder" in t["output"] for t in d["tests"]), "absent: says what was expected: "
+      + (d["tests"][0]["output"][:90] if d["tests"] else ""))
+sys.exit(1 if problems else 0)
+EOF
+
+# --- PrairieLearn --------------------------------------------------------
+pl="$tmp/pl"
+"$ROOT/pbm" autograder prairielearn --chapters "$CHAPTERS" --limit "$LIMIT" -o "$pl/image" ||
+  fail "./pbm autograder prairielearn"
+for f in Dockerfile info.json source/setup.sh source/pl_entrypoint; do
+  [[ -f $pl/image/$f ]] || fail "the PrairieLearn folder has no $f"
+done
+mkdir -p "$pl/pbm" "$pl/grade/student" "$pl/grade/results"
+mv "$pl/image/source" "$pl/pbm/source"
+export PBM_AUTOGRADER_BUILD=/pbm/source/build/grade
+t0=$SECONDS
+in_root "$pl/pbm:/pbm" -- bash /pbm/source/setup.sh >"$tmp/pl-setup.log" 2>&1 ||
+  fail "PrairieLearn: setup.sh failed: $(tail -n 5 "$tmp/pl-setup.log")"
+say "PrairieLearn setup.sh: $((SECONDS - t0)) s"
+cp "$ROOT/solutions/$ch01/"*.cpp "$pl/grade/student/"
+t0=$SECONDS
+in_root "$pl/pbm:/pbm" "$pl/grade:/grade" -- /pbm/source/pl_entrypoint >"$tmp/pl.log" 2>&1 ||
+  fail "pl_entrypoint failed: $(tail -n 5 "$tmp/pl.log")"
+python3 "$ROOT/tools/autograder/validate.py" prairielearn "$pl/grade/results/results.json" ||
+  fail "PrairieLearn: results.json is not valid"
+say "PrairieLearn: graded in $((SECONDS - t0)) s, results.json valid"
+python3 - "$pl/grade/results/results.json" "$ch01" "$ch04" <<'EOF' || fail "the PrairieLearn results are not as expected"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c01, c04 = sys.argv[2][:2], sys.argv[3][:2]
+t01 = [t for t in d["tests"] if t["name"].startswith(f"ch{c01} ")]
+t04 = [t for t in d["tests"] if t["name"].startswith(f"ch{c04} ")]
+got = sum(t["points"] for t in t01)
+full = sum(t["max_points"] for t in d["tests"])
+ok = (d["gradable"] and t01 and got == sum(t["max_points"] for t in t01) and len(t04) == 1
+      and t04[0]["points"] == 0 and "expected a folder" in t04[0]["output"]
+      and abs(d["score"] - got / full) < 1e-3)
+print(f"  {'ok  ' if ok else 'FAIL'} PrairieLearn: flat files of 01 full marks ({got:g}), 04 absent, "
+      f"score {d['score']:.3f} = {got:g} / {full:g}")
+sys.exit(0 if ok else 1)
+EOF
+say "all checks passed in $((SECONDS - start)) s"
