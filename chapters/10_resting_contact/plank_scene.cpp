@@ -134,7 +134,9 @@ class PlankScene : public RestingScene {
       const Vector3d top(world_.bodies[support_[s]].x.x(), 0.0, z);
       const double len = f[s] / newtonsPerMetre_;
       if (len > 1e-6) canvas.arrow(top - Vector3d(0, len, 0), top, pbm::colors::kExact, 2.f, 10.f);
-      canvas.text(top - Vector3d(0, len, 0), pbm::format("closed form f%d = %.4g N", s + 1, f[s]),
+      // "support u1/u2", not "f1": the contacts' own labels are f0, f1, ... by index.
+      canvas.text(top - Vector3d(0, len, 0),
+                  pbm::format("support u%d total, closed form %.4g N", s + 1, f[s]),
                   pbm::colors::kExact);
     }
   }
