@@ -208,6 +208,63 @@ TEST(Ch07Quaternion, FromMatrixOnEveryBranch) {
   }
 }
 
+// The else-branch picks the largest diagonal entry; a rule that compares the
+// wrong pair (say m(2,2) > m(0,0) instead of > m(n,n)) is right almost
+// everywhere and wrong only near a switch: a rotation by more than 2 pi/3
+// (tr < 0) about an axis a hair off a coordinate axis, where the two other
+// diagonal entries nearly tie and the wrong branch divides by s ~ 1e-8. Random
+// rotations never land there, so every branch is visited at its switch.
+TEST(Ch07Quaternion, FromMatrixOnEveryBranchNearItsSwitch) {
+  const double angles[] = {2.0 * kPi / 3.0 + 1e-9, 2.2, 2.6, 3.0, kPi - 1e-9, kPi};
+  const double tilts[] = {0.0, 1e-12, -1e-12, 1e-8, -1e-8, 1e-4, -1e-4};
+  int checked = 0;
+  for (int n = 0; n < 3; ++n) {          // the axis the rotation is (nearly) about
+    for (int off = 1; off < 3; ++off) {  // the neighbour the axis leans toward
+      for (double tilt : tilts) {
+        for (double theta : angles) {
+          Vector3d u = Vector3d::Zero();
+          u[n] = 1.0;
+          u[(n + off) % 3] = tilt;
+          u.normalize();
+          // The closed form q = [cos(theta/2), sin(theta/2) u] (RBI §4), not Eigen's.
+          const Quaterniond q(std::cos(0.5 * theta), std::sin(0.5 * theta) * u.x(),
+                              std::sin(0.5 * theta) * u.y(), std::sin(0.5 * theta) * u.z());
+          const Matrix3d R = Eigen::AngleAxisd(theta, u).toRotationMatrix();
+          const Quaterniond got = pbm::matrixToQuaternion(R);
+          ++checked;
+          ASSERT_NEAR(got.norm(), 1.0, 1e-12)
+              << "RBI §4 matrix_to_quaternion: |q| = 1 for a rotation; axis " << u.transpose()
+              << ", theta " << theta << ", diagonal " << R.diagonal().transpose()
+              << ": branch on the LARGEST diagonal entry (compare with m(i, i) of the best "
+                 "so far, not with m(0, 0))";
+          ASSERT_TRUE(sameUpToSign(got, q, 1e-12))
+              << "RBI §4 matrix_to_quaternion near the switch of branch " << n << ": axis "
+              << u.transpose() << ", theta " << theta << ", diagonal " << R.diagonal().transpose();
+          ASSERT_VEC_NEAR(Matrix3d(Eigen::Quaterniond(got).toRotationMatrix()), R, 1e-12)
+              << "RBI §4: the quaternion must give back the same rotation matrix; axis "
+              << u.transpose() << ", theta " << theta;
+        }
+      }
+    }
+  }
+  // Ties between two or three diagonal entries: any largest one is right.
+  const Vector3d tied[] = {Vector3d(1, 1, 0), Vector3d(0, 1, 1),  Vector3d(1, 0, 1),
+                           Vector3d(1, 1, 1), Vector3d(1, -1, 0), Vector3d(-1, 1, 1)};
+  for (const Vector3d& axis : tied) {
+    for (double theta : angles) {
+      const Vector3d u = axis.normalized();
+      const Quaterniond q(std::cos(0.5 * theta), std::sin(0.5 * theta) * u.x(),
+                          std::sin(0.5 * theta) * u.y(), std::sin(0.5 * theta) * u.z());
+      const Matrix3d R = Eigen::AngleAxisd(theta, u).toRotationMatrix();
+      ++checked;
+      EXPECT_TRUE(sameUpToSign(pbm::matrixToQuaternion(R), q, 1e-12))
+          << "RBI §4 matrix_to_quaternion with tied diagonal entries " << R.diagonal().transpose()
+          << " (axis " << u.transpose() << ", theta " << theta << ")";
+    }
+  }
+  EXPECT_EQ(checked, 3 * 2 * 7 * 6 + 6 * 6);
+}
+
 TEST(Ch07Quaternion, FromMatrixRoundTripsTenThousandRandomRotations) {
   std::mt19937 rng(5);
   std::normal_distribution<double> n(0.0, 1.0);

@@ -191,4 +191,39 @@ TEST(Ch08Contacts, VertexOnAFaceBoundaryCountsOnce) {
   EXPECT_EQ(got.size(), 4u) << "corner overlap: 1 vf of A's vertex, 1 of B's, 2 ee";
 }
 
+// A vertex on a face's edge only up to rounding: the boxes turned about y by
+// angles that are not multiples of pi/2 and moved by non-dyadic offsets
+// (0.1 + 0.2 is not 0.3), so the edge test n . ((q - p) x (x - p)) comes out
+// as +-1e-17 instead of exactly 0. RBII §8 counts the vertex on the boundary
+// as a vf contact: the point-in-face test must allow -tol |q - p|, or about
+// half of these vertices are lost by the sign of a rounding error.
+TEST(Ch08Contacts, VertexOnARotatedFaceEdgeUpToRoundingIsAContact) {
+  const Vector3d offsets[] = {Vector3d(0.1 + 0.2, 0, 0.7), Vector3d(1.0 / 3.0, 0, -0.1 * 3),
+                              Vector3d(-2.0 / 7.0, 0, 0.1 + 0.7), Vector3d(0.3, 0, 1.1)};
+  int cases = 0;
+  for (const Vector3d& o : offsets) {
+    for (int j = 0; j < 17; ++j) {
+      const double theta = 0.1 + 0.37 * j;  // all four quadrants, no multiple of pi/2
+      const Matrix3d R = rotY(theta);
+      // In the frame (o, R): the unit cube on top with its -x face at x = -0.5,
+      // the slab below filling x <= -0.5; they share the line x = -0.5, y = 0.
+      const Box cube{Vector3d(o + R * Vector3d(0, 0.5, 0)), R, Vector3d::Constant(0.5)};
+      const Box slab{Vector3d(o + R * Vector3d(-3.5, -0.25, 0)), R, Vector3d(3, 0.25, 3)};
+      pbm::RigidBody a, b;
+      const auto got = pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
+      // The closed form: the cube's two corners on the shared line, vf (RBII §8).
+      const std::vector<Expected> want = {{Vector3d(o + R * Vector3d(-0.5, 0, -0.5)), true},
+                                          {Vector3d(o + R * Vector3d(-0.5, 0, 0.5)), true}};
+      const std::string what = "cube turned " + std::to_string(theta) + " rad about y at offset (" +
+                               std::to_string(o.x()) + ", " + std::to_string(o.z()) +
+                               "), its corners on the slab's edge up to rounding (RBII §8: the "
+                               "point-in-face test keeps the boundary within -tol |q - p|)";
+      expectContacts(got, want, what.c_str());
+      ++cases;
+      if (HasFatalFailure()) return;
+    }
+  }
+  EXPECT_EQ(cases, 4 * 17);
+}
+
 }  // namespace

@@ -11,6 +11,8 @@
 // pairs (claims 1-7). Further parts: 09_impulses_test_closed_form.cpp
 // (claims 8-10), 09_impulses_test_loop.cpp (claims 11-12),
 // 09_impulses_test_time.cpp (claims 13-14, the world).
+#include <limits>
+
 #include "09_impulses_test.h"
 
 namespace {
@@ -96,6 +98,50 @@ TEST(Ch09RelativeVelocity, ClassifiesAtPlusMinusTheThreshold) {
     c.n = -c.n;
     EXPECT_EQ(pbm::classify(c, th), cs.kind)
         << "RBII §8 (8-3): swapping a and b and flipping n keeps v_rel = " << cs.vrel;
+  }
+}
+
+// At exactly +-THRESHOLD and the doubles next to it. RBII §8's colliding()
+// returns FALSE for v_rel > -THRESHOLD and its else-branch is commented
+// "vrel < -THRESHOLD"; this workbook makes the classes symmetric: resting is
+// |v_rel| <= THRESHOLD, both ends included (impulse.h, the exercise's comment).
+// v_rel is exact here: mass 1, the point straight under the centre, n = +-y.
+TEST(Ch09RelativeVelocity, ClassifiesExactlyAtTheThresholdAndTheNeighbouringDoubles) {
+  using K = pbm::ContactKind;
+  for (double th : {1e-6, 1e-3, 0.1, 0.25}) {
+    const double up = std::numeric_limits<double>::infinity();
+    struct Case {
+      double vrel;
+      K kind;
+      const char* name;
+    };
+    const Case cases[] = {
+        {th, K::Resting, "resting (v_rel = +THRESHOLD: not > THRESHOLD)"},
+        {std::nextafter(th, up), K::Separating, "separating (the next double above +THRESHOLD)"},
+        {std::nextafter(th, 0.0), K::Resting, "resting (the double below +THRESHOLD)"},
+        {-th, K::Resting, "resting (v_rel = -THRESHOLD: not < -THRESHOLD)"},
+        {std::nextafter(-th, -up), K::Colliding, "colliding (the next double below -THRESHOLD)"},
+        {std::nextafter(-th, 0.0), K::Resting, "resting (the double above -THRESHOLD)"}};
+    for (const Case& cs : cases) {
+      RigidBody ball = movingBody(1.0, Vector3d::Ones(), Vector3d(0, 0.5, 0),
+                                  Vector3d(0.3, cs.vrel, -0.2), Vector3d(1, 2, 3));
+      RigidBody floor = fixedBody();
+      Contact c;
+      c.a = &ball;
+      c.b = &floor;
+      c.p = Vector3d(0, 0, 0);
+      c.n = Vector3d::UnitY();
+      ASSERT_EQ(pbm::relativeNormalVelocity(c), cs.vrel)
+          << "RBII §8 (8-3): v_rel = n . (pdot_a - pdot_b) is exactly v_y here";
+      EXPECT_EQ(pbm::classify(c, th), cs.kind)
+          << "RBII §8, colliding(), THRESHOLD " << th << ": v_rel = " << cs.vrel << " is "
+          << cs.name << "; resting is |v_rel| <= THRESHOLD, both ends included";
+      std::swap(c.a, c.b);
+      c.n = -c.n;
+      EXPECT_EQ(pbm::classify(c, th), cs.kind)
+          << "RBII §8 (8-3): a and b swapped and n flipped, v_rel = " << cs.vrel << " is "
+          << cs.name;
+    }
   }
 }
 

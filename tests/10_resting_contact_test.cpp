@@ -110,6 +110,30 @@ TEST(Ch10BVector, ReadsTheAccumulatedTorque) {
   EXPECT_VEC_NEAR(b, VectorXd(want), 1e-12) << "RBII App. D: b_i includes (I^-1 tau) x r";
 }
 
+// Claim: a face that turns under a sliding vertex adds 2 n' . (pdot_a -
+// pdot_b) (RBII (9-4)). Closed form: B spins about x at w with its top face at
+// height d, n(t) = (0, cos wt, sin wt); A's vertex starts on it at (0, d, 0)
+// and slides along z at u. The gap n(t) . p_a(t) - d = d cos wt + u t sin wt - d
+// has gap''(0) = 2 u w - d w^2: the centripetal part alone gives +d w^2.
+TEST(Ch10BVector, TurningFaceUnderASlidingVertexAddsTwiceNdot) {
+  const double d = 1.0;
+  for (double w : {3.0, -1.5})
+    for (double u : {0.0, 0.7, -2.0}) {
+      // B: a cube of side 2 (isotropic: omega stays along x with no torque).
+      RigidBody B = box(2.0, Vector3d(2, 2, 2), Vector3d::Zero(), Eigen::Quaterniond::Identity(),
+                        Vector3d::Zero(), Vector3d(2.0 * 8.0 / 12.0 * w, 0, 0));
+      RigidBody A = box(1.0, Vector3d(1, 1, 1), Vector3d(0.5, d + 0.5, 0.5),
+                        Eigen::Quaterniond::Identity(), Vector3d(0, 0, u));
+      ASSERT_NEAR(B.omega.x(), w, 1e-14);
+      const std::vector<Contact> cs{vf(&A, &B, Vector3d(0, d, 0), Vector3d::UnitY())};
+      const VectorXd b = pbm::computeBVector(cs);
+      ASSERT_EQ(b.size(), 1);
+      EXPECT_NEAR(b(0), 2.0 * u * w - d * w * w, 1e-12)
+          << "w = " << w << ", u = " << u << ": RBII (9-4): b = n . (pddot_a - pddot_b) + 2 n' . "
+          << "(pdot_a - pdot_b), n' = omega_b x n; the closed form is 2 u w - d w^2";
+    }
+}
+
 // Claim: the Jacobian rows are +[n, ra x n] on a and -[n, rb x n] on b, so
 // that d' = J (v, omega) and A = J M^-1 J^T (RBII §9).
 TEST(Ch10Jacobian, RowsFromTheDefinition) {

@@ -191,3 +191,38 @@ TEST(Ch10Simultaneous, FlatCubeBouncesWithoutSpin) {
     EXPECT_NEAR(j.sum(), (1 + eps) * 2.0, 1e-9) << "eps = " << eps << ": the total impulse";
   }
 }
+
+// Chapter 09's (8-18), simultaneous with one contact: a tumbling box hits a
+// fixed floor (or a second moving box) off its centre. With a single contact
+// the LCP on velocities has the closed form j = -(1 + eps) v_rel- / K, K from
+// (8-18) written here, and v_rel+ = -eps v_rel- afterwards (8-10).
+TEST(Ch10Simultaneous, OneContactIsTheImpulseOf818) {
+  for (bool movingFloor : {false, true})
+    for (double eps : {0.0, 0.3, 0.8, 1.0}) {
+      RigidBody A = box(2.0, Vector3d(1, 2, 0.5), Vector3d(0.1, 1.3, -0.2),
+                        Eigen::Quaterniond(Eigen::AngleAxisd(0.4, Vector3d(1, 2, -1).normalized())),
+                        Vector3d(0.3, -2.0, 0.1), Vector3d(0.2, 0.5, -0.4));
+      RigidBody B = movingFloor ? box(3.0, Vector3d(4, 0.5, 4), Vector3d(0.3, -0.25, 0.1),
+                                      Eigen::Quaterniond::Identity(), Vector3d(0, 0.6, 0.3),
+                                      Vector3d(0.1, 0, -0.3))
+                                : fixedBody(Vector3d(0, -0.25, 0));
+      const Vector3d p(0.3, 0.0, -0.4), n = Vector3d::UnitY();
+      std::vector<Contact> cs{vf(&A, &B, p, n)};
+      auto vrel = [&] {
+        const Vector3d ra = p - A.x, rb = p - B.x;
+        return n.dot((A.v + A.omega.cross(ra)) - (B.v + B.omega.cross(rb)));
+      };
+      const Vector3d ra = p - A.x, rb = p - B.x;
+      const double K = A.invMass + B.invMass + ra.cross(n).dot(A.Iinv * ra.cross(n)) +
+                       rb.cross(n).dot(B.Iinv * rb.cross(n));
+      const double vMinus = vrel();
+      ASSERT_LT(vMinus, -0.5) << "the set-up must collide";
+      const VectorXd j = pbm::simultaneousImpulses(cs, eps);
+      ASSERT_EQ(j.size(), 1);
+      EXPECT_NEAR(j(0), -(1.0 + eps) * vMinus / K, 1e-9)
+          << "eps = " << eps << (movingFloor ? ", moving floor" : ", fixed floor")
+          << ": RBII (8-18): one contact's impulse is -(1 + eps) v_rel- / K";
+      EXPECT_NEAR(vrel(), -eps * vMinus, 1e-9)
+          << "eps = " << eps << ": RBII (8-10): v_rel+ = -eps v_rel- (w = A j + (1 + eps) v- = 0)";
+    }
+}

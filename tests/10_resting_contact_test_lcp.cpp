@@ -158,6 +158,60 @@ TEST(Ch10Dantzig, MinimisesTheQuadraticProgram) {
   }
 }
 
+// Claim: ok is a verdict on the answer itself (lcp.h: "inaccurate" when the
+// answer fails the final check of a >= 0, f a = 0), so ok must never come
+// with an answer that the test's own a = A f + b shows is wrong beyond the
+// guard's 1e-5 (relative to max(1, |b|) and max(1, |f|)). To get answers that
+// really are wrong, A is made a little asymmetric: A_ij = A_ji +- delta below
+// (or above) the diagonal, as a badly assembled A would be. The method's factor of A_CC
+// and its directions read only one triangle, so a_C drifts from 0 by
+// O(delta) and one refinement leaves O(delta^2): for delta from 1e-4 to 0.3
+// the true residuals span the guard's threshold by orders of magnitude on
+// both sides. A guard that is too loose (1000x) passes some of them as ok.
+TEST(Ch10Dantzig, OkOnlyWhenTheAnswerPassesAnIndependentCheck) {
+  int solved = 0, refused = 0;
+  for (int variant = 0; variant < 4; ++variant)  // below or above the diagonal, + or -
+    for (int n : {3, 4, 5}) {
+      for (int k = 0; k <= 40; ++k) {
+        const double delta = k == 0 ? 0.0 : 1e-4 * std::pow(3000.0, (k - 1) / 39.0);
+        MatrixXd A = MatrixXd::Constant(n, n, 0.5);
+        A.diagonal().setOnes();  // symmetric positive definite for delta = 0
+        const double sign = variant % 2 == 0 ? 1.0 : -1.0;
+        for (int i = 0; i < n; ++i)
+          for (int j = 0; j < i; ++j)
+            (variant < 2 ? A(i, j) : A(j, i)) += sign * delta * (1.0 + 0.3 * (i + j));
+        const VectorXd b = -VectorXd::LinSpaced(n, 1.0, 1.5);
+        const LcpResult r = pbm::solveLcpDantzig(A, b);
+        if (delta == 0.0) {
+          ASSERT_TRUE(r.ok) << "n = " << n << ": a symmetric positive definite A always has a "
+                            << "solution (RBII §9); the solver said: " << r.why;
+          ASSERT_TRUE(complementary(r, A, b)) << "n = " << n << ", delta = 0";
+        }
+        if (!r.ok) {
+          ++refused;
+          continue;
+        }
+        ++solved;
+        ASSERT_EQ(r.f.size(), n);
+        const VectorXd a = A * r.f + b;  // the test's own, not the solver's
+        const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+        const double fmax = std::max(1.0, r.f.cwiseAbs().maxCoeff());
+        const double worstFA = r.f.cwiseProduct(a).cwiseAbs().maxCoeff();
+        EXPECT_GE(r.f.minCoeff(), -1e-9 * fmax)
+            << "n = " << n << ", delta = " << delta << ": ok with f < 0 (RBII (9-6))";
+        EXPECT_GE(a.minCoeff(), -1e-5 * s)
+            << "n = " << n << ", delta = " << delta
+            << ": the solver said ok, but min a = " << a.minCoeff()
+            << " < -1e-5 (RBII (9-5)): the final check must catch it";
+        EXPECT_LE(worstFA, 1e-5 * s * fmax)
+            << "n = " << n << ", delta = " << delta
+            << ": the solver said ok, but max |f_i a_i| = " << worstFA
+            << " > 1e-5 (RBII (9-7)): the final check must catch it";
+      }
+    }
+  EXPECT_EQ(solved + refused, 4 * 3 * 41);
+}
+
 // A zero diagonal is a contact between two fixed bodies: dropped (f = 0).
 // A non-finite A or b is refused, not solved.
 TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {

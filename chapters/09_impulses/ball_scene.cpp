@@ -3,7 +3,15 @@
 // impact speed falls below THRESHOLD the contact is resting, not colliding,
 // and the ball stays down. Impacts before rest: floor(ln(TH/v0)/ln eps) + 1
 // with v0 = sqrt(2 g h); the time until rest is close to the Zeno sum
-// sqrt(2h/g)(1 + eps)/(1 - eps).
+// sqrt(2h/g)(1 + eps)/(1 - eps): the impacts after the last one would take
+// sum_k 2 v_k/g < 2 TH/(g (1 - eps)) more, so the last impact comes at most
+// that much before it. Both hold only when the detector is fine enough: an
+// impact is found anywhere within |gap| <= dist_tol, and starting a bounce
+// dist_tol higher or lower changes the next impact speed v by up to
+// g 2 dist_tol / v. Near v = TH that must be small beside TH, so the scene's
+// dist_tol is 1e-10 m (2 g dist_tol/TH = 2e-6 m/s beside TH = 1e-3 m/s);
+// with the other scenes' 1e-6 m slow bounces gain up to 0.02 m/s and the
+// ball bounces on past the count (the HUD says so when dist_tol is coarse).
 #include <imgui.h>
 
 #include <algorithm>
@@ -27,7 +35,7 @@ constexpr pbm::Color kGuide = IM_COL32(240, 240, 240, 170);
 class BallScene : public ImpulseScene {
  public:
   BallScene() : heightPlot_("height of the ball's bottom (gap), m", {"gap"}, {pbm::colors::kRk4}) {
-    addCollisionParams(0.8, 1e-3, 9.81);
+    addCollisionParams(0.8, 1e-3, 9.81, 1e-10);
     params_.add("height", &height_, -1.0, 100.0, "initial gap between ball and floor, m");
     params_.add("radius", &radius_, 1e-3, 10.0, "ball radius, m");
     params_.add("mass", &mass_, 1e-3, 1e4, "ball mass, kg").logScale = true;
@@ -69,8 +77,11 @@ class BallScene : public ImpulseScene {
     if (firstImpactT_ < 0.0 && impacts_ > 0) firstImpactT_ = lastImpactT_;
     // An apex between the last step and this one: free flight conserves
     // E = g y + v^2/2, so the apex is y + vy^2 / (2g) of the step before.
+    // A bounce shorter than a step (flight 2 v/g < h) shows no apex at a
+    // step's end: each apex is stored with the impacts before it, so apex k
+    // is compared with eps^(2k) h of its own bounce.
     if (prevVy_ > 0.0 && b.v.y() <= 0.0 && g_ > 0.0)
-      apexes_.push_back(prevY_ + prevVy_ * prevVy_ / (2.0 * g_) - radius_);
+      apexes_.push_back({impacts_, prevY_ + prevVy_ * prevVy_ / (2.0 * g_) - radius_});
     prevVy_ = b.v.y();
     prevY_ = b.x.y();
     if (host == pbm::Host::Headless || time() - lastPlotT_ < 0.01) return;
@@ -103,26 +114,47 @@ class BallScene : public ImpulseScene {
                           : pbm::format("first impact expected at sqrt(2h/g) = %.6f s", tFirst));
     }
     const int n = static_cast<int>(apexes_.size());
-    for (int k = std::max(0, n - 3); k < n; ++k) {
-      const double exact = std::pow(eps_, 2 * (k + 1)) * height_;
-      lines.push_back(pbm::format("apex %d: %.7f m, exact eps^%d h = %.7f m", k + 1, apexes_[k],
-                                  2 * (k + 1), exact));
+    for (int i = std::max(0, n - 3); i < n; ++i) {
+      const long k = apexes_[i].impacts;
+      const double exact = std::pow(eps_, 2.0 * static_cast<double>(k)) * height_;
+      lines.push_back(pbm::format("apex after impact %ld: %.7f m, exact eps^%ld h = %.7f m", k,
+                                  apexes_[i].gap, 2 * k, exact));
     }
     if (eps_ > 0.0 && eps_ < 1.0 && v0 > threshold_ && g_ > 0.0) {
       const long expected =
           static_cast<long>(std::floor(std::log(threshold_ / v0) / std::log(eps_))) + 1;
       const double zeno = std::sqrt(2.0 * height_ / g_) * (1.0 + eps_) / (1.0 - eps_);
+      // The impacts after the last counted one (K) would last
+      // 2 v_{K+1}/(g(1 - eps)) with eps TH < v_{K+1} <= TH: the last impact
+      // comes that much before the Zeno sum.
+      const double lo = zeno - 2.0 * threshold_ / (g_ * (1.0 - eps_));
+      const double hi = zeno - 2.0 * eps_ * threshold_ / (g_ * (1.0 - eps_));
       lines.push_back(pbm::format("impacts %ld of floor(ln(TH/v0)/ln eps) + 1 = %ld before rest",
                                   impacts_, expected));
-      lines.push_back(pbm::format("last impact t = %.5f s; rest at the Zeno sum %.5f s (+- %.2g)",
-                                  lastImpactT_, zeno, 2.0 * threshold_ / (g_ * (1.0 - eps_))));
+      lines.push_back(
+          impacts_ > 0 ? pbm::format("last impact t = %.5f s, expected in [%.5f, %.5f]",
+                                     lastImpactT_, lo, hi)
+                       : pbm::format("no impact yet; the last expected in [%.5f, %.5f]", lo, hi));
+      lines.push_back(
+          pbm::format("  = Zeno sum %.5f s less 2 v/(g(1 - eps)), eps TH < v <= TH", zeno));
+      // Each impact is found within |gap| <= dist_tol (RBII §6): the next
+      // impact speed near TH moves by up to g 2 dist_tol / TH.
+      const double jitter = 2.0 * g_ * distTol_ / threshold_;
+      if (jitter > 0.05 * threshold_) {
+        lines.push_back("coarse dist_tol: slow impact speeds move by up to");
+        lines.push_back(pbm::format("  2 g dist_tol/TH = %.2g m/s: the count can differ", jitter));
+      }
     }
   }
   void extraPanel() override { heightPlot_.draw(ImVec2(-1.f, 70.f)); }
 
  private:
   double height_ = 1.0, radius_ = 0.15, mass_ = 1.0;
-  std::vector<double> apexes_;
+  struct Apex {
+    long impacts;  // impacts before it: the apex of bounce `impacts`
+    double gap;    // m
+  };
+  std::vector<Apex> apexes_;
   double prevVy_ = 0.0, prevY_ = 0.0, firstImpactT_ = -1.0;
   pbm::TimePlot heightPlot_;
   double lastPlotT_ = -1.0;

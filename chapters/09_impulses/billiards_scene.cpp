@@ -101,7 +101,8 @@ class BilliardsScene : public ImpulseScene {
     const int cols = static_cast<int>(std::ceil(std::sqrt(2.0 * n)));
     const double w = (cols + 1) * 4.5 * radius_;
     orbit_.target = Vector3d(0.0, 0.0, 0.0);
-    orbit_.distance = 2.2 * w + 1.0;
+    orbit_.distance = 2.6 * w + 1.0;
+    viewShift_ = 0.2;  // the table right of the HUD box
     orbit_.pitchDeg = 50.0;
     floorExtent_ = std::max(1.0, 0.6 * w + 0.5);
   }

@@ -57,9 +57,10 @@ class CradleScene : public ImpulseScene {
   }
   void frameView() override {
     const double len = 2.0 * radius_ * n_ + gap_;
-    // The row's middle, in the middle of the view.
-    orbit_.target = Vector3d(radius_ * (n_ - 3.0) - 0.5 * gap_, radius_, 0.0);
-    orbit_.distance = 1.8 * len + 2.0;
+    // The row's middle, moved right by a quarter of its length: the last ball
+    // leaves to the right and stays in view longer.
+    orbit_.target = Vector3d(radius_ * (n_ - 3.0) - 0.5 * gap_ + 0.25 * len, radius_, 0.0);
+    orbit_.distance = 2.1 * len + 2.0;
     viewShift_ = 0.0;
     orbit_.pitchDeg = 25.0;
     floorExtent_ = std::max(2.0, 0.8 * len + 1.0);

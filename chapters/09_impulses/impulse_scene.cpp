@@ -121,7 +121,8 @@ void ImpulseScene::reset() {
   haveImpulse_ = false;
   lastRecord_ = {};
   lastImpactT_ = -1.0;
-  held_ = false;
+  pauseRequest_ = false;
+  heldAt_ = -1.0;
   maxJ_ = 0.0;
   for (auto* p : {&pPlot_, &lPlot_, &kePlot_}) p->clear();
   lastPlotT_ = -1.0;
@@ -157,7 +158,6 @@ void ImpulseScene::account(const pbm::CollisionStats& s, double t0, double h) {
 
 void ImpulseScene::advance(double tLimit, pbm::Host host) {
   const bool viewer = host == pbm::Host::Viewer;
-  if (viewer && held_) return;  // paused at a collision: the panel's "continue"
   if (viewer && time() >= loopTime()) {
     reset();
     return;
@@ -185,7 +185,7 @@ void ImpulseScene::advance(double tLimit, pbm::Host host) {
       maxJ_ = std::max(maxJ_, std::abs(e.rec.j));
     }
     while (history_.size() > kHistory) history_.pop_front();
-    if (pauseOnCollision_) held_ = true;
+    if (pauseOnCollision_) pauseRequest_ = true, heldAt_ = time();
   }
   afterStep(host);
   record(host);
@@ -395,7 +395,12 @@ void ImpulseScene::hud(std::vector<std::string>& lines) const {
                                 lastBisections_));
   }
   extraHud(lines);
-  if (held_) lines.push_back("paused at a collision: 'continue' in the panel");
+}
+
+bool ImpulseScene::takePauseRequest() {
+  const bool r = pauseRequest_;
+  pauseRequest_ = false;
+  return r;
 }
 
 void ImpulseScene::drawTimeline() {
@@ -429,12 +434,12 @@ void ImpulseScene::drawTimeline() {
 
 void ImpulseScene::panel() {
   ImGui::Checkbox("pause on collision", &pauseOnCollision_);
-  if (held_) {
-    ImGui::SameLine();
-    if (ImGui::Button("continue")) held_ = false;
-  }
   ImGui::SameLine();
   ImGui::Checkbox("impulse arrows", &showArrows_);
+  // The viewer's own pause holds the run: P (or Run) goes on, O steps.
+  if (pauseOnCollision_ && heldAt_ >= 0.0 && time() == heldAt_)
+    ImGui::TextColored(ImVec4(1.f, 0.6f, 0.5f, 1.f),
+                       "paused at the impulse of t = %.6f s: P runs on, O steps", lastImpactT_);
   extraPanel();
   drawTimeline();
   if (ImGui::CollapsingHeader("impulses: v_rel- and v_rel+ (8-10)")) {

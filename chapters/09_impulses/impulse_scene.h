@@ -57,6 +57,7 @@ class ImpulseScene : public pbm::SteppedScene {
   void draw3D(pbm::Canvas3D& canvas) override;
   void panel() override;
   void hud(std::vector<std::string>& lines) const override;
+  bool takePauseRequest() override;
 
  protected:
   // Fills world_ (bodies with shapes, forces). Body 0 is the one the CSV
@@ -116,7 +117,10 @@ class ImpulseScene : public pbm::SteppedScene {
   void drawImpulses(pbm::Canvas3D& canvas);
   void drawTimeline();
 
-  bool pauseOnCollision_ = false, held_ = false;
+  // "pause on collision": a step with an impulse asks the viewer to pause
+  // (the shell's own pause: P runs on, O steps); heldAt_ the time it stopped.
+  bool pauseOnCollision_ = false, pauseRequest_ = false;
+  double heldAt_ = -1.0;
   bool showArrows_ = true;
   double maxJ_ = 0.0;  // the largest |j| so far (the arrows' scale)
   pbm::TimePlot pPlot_, lPlot_, kePlot_;

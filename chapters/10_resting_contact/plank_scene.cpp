@@ -37,12 +37,12 @@ class PlankScene : public RestingScene {
     params_.add("u1", &u1_, -5.0, 5.0, "first support's x, m (the plank's centre is at 0)");
     params_.add("u2", &u2_, -5.0, 5.0, "second support's x, m (> u1)");
     orbit_.target = Vector3d(0.0, -0.1, 0.0);
-    orbit_.distance = 6.5;
+    orbit_.distance = 7.2;  // the whole plank, labels included, left of the panel
     orbit_.yawDeg = 20.0;
     orbit_.pitchDeg = 22.0;
     stepsPerFrame_ = 2;  // h = 0.01 at 60 frames/s: 1.2 s per second
     newtonsPerMetre_ = 30.0;
-    viewShift_ = 0.2;
+    viewShift_ = 0.08;
   }
   std::string name() const override { return "plank"; }
   std::string title() const override { return "A plank on two knife edges"; }
@@ -134,7 +134,9 @@ class PlankScene : public RestingScene {
       const Vector3d top(world_.bodies[support_[s]].x.x(), 0.0, z);
       const double len = f[s] / newtonsPerMetre_;
       if (len > 1e-6) canvas.arrow(top - Vector3d(0, len, 0), top, pbm::colors::kExact, 2.f, 10.f);
-      canvas.text(top - Vector3d(0, len, 0), pbm::format("closed form f%d = %.4g N", s + 1, f[s]),
+      // "support u1/u2", not "f1": the contacts' own labels are f0, f1, ... by index.
+      canvas.text(top - Vector3d(0, len, 0),
+                  pbm::format("support u%d total, closed form %.4g N", s + 1, f[s]),
                   pbm::colors::kExact);
     }
   }

@@ -34,7 +34,7 @@ class StackScene : public RestingScene {
     seeThrough_ = true;
     maxLabels_ = 4;
     newtonsPerMetre_ = 40.0;
-    viewShift_ = 0.22;  // a tall stack: right of the HUD
+    viewShift_ = 0.3;  // a tall stack: right of the HUD box
   }
   std::string name() const override { return "stack"; }
   std::string title() const override { return "A stack of cubes"; }
@@ -80,7 +80,7 @@ class StackScene : public RestingScene {
     const double height =
         shrink_ < 1.0 ? size_ * (1.0 - std::pow(shrink_, n_)) / (1.0 - shrink_) : size_ * n_;
     pbm::OrbitView v = orbit_;
-    v.distance = 2.6 * std::max(height, 1.5 * size_) + 1.0;
+    v.distance = 2.9 * std::max(height, 1.5 * size_) + 1.0;
     v.target = Vector3d(0.0, 0.45 * height, 0.0);
     v.yawDeg = 25.0;
     v.pitchDeg = 18.0;

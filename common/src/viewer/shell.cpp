@@ -157,6 +157,7 @@ void Shell::stepOnce() {
     const double before = scene().time();
     scene().advance(std::numeric_limits<double>::infinity(), Host::Viewer);
     if (scene().time() != before) ++steps_;  // a scene may stop its clock (a finished plot)
+    if (scene().takePauseRequest()) paused_ = true;
     if (!scene().stateFinite()) {
       message_ = format("The simulation diverged at t = %.4g s with h = %.4g", scene().time(),
                         scene().lastStepSize()) +
@@ -498,7 +499,7 @@ int Shell::run() {
     statusTimer_ -= dt;
 
     if (!paused_ && message_.empty())
-      for (int i = 0; i < stepsPerFrame_ && message_.empty(); ++i) stepOnce();
+      for (int i = 0; i < stepsPerFrame_ && message_.empty() && !paused_; ++i) stepOnce();
 
     imgui_input::newFrame(window_.width(), window_.height(), dt);
     imgui_renderer::newFrame();

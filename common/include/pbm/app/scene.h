@@ -93,6 +93,10 @@ class Scene {
   // time), and the 2D view draws no grid of world units under it.
   virtual bool drawsOwnAxes() const { return false; }
   virtual int stepsPerFrame() const { return 1; }  // default; the panel changes it
+  // true once after a step that asks the viewer to pause (chapter 09's "pause
+  // on collision"): the shell pauses as if P were pressed, so P runs on and O
+  // steps. The request is cleared by the call.
+  virtual bool takePauseRequest() { return false; }
   virtual void draw(Canvas2D&) {}
   // Orbit3D scenes: the camera at start-up and on "Fit view" (target,
   // distance, yaw, pitch, up axis), and the drawing, depth-tested in 3D.
