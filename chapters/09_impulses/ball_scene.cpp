@@ -131,10 +131,16 @@ class BallScene : public ImpulseScene {
       const double hi = zeno - 2.0 * eps_ * threshold_ / (g_ * (1.0 - eps_));
       lines.push_back(pbm::format("impacts %ld of floor(ln(TH/v0)/ln eps) + 1 = %ld before rest",
                                   impacts_, expected));
+      // Until the ball rests, the latest impact is not yet the last one.
+      const bool resting = impacts_ >= expected;
       lines.push_back(
-          impacts_ > 0 ? pbm::format("last impact t = %.5f s, expected in [%.5f, %.5f]",
-                                     lastImpactT_, lo, hi)
-                       : pbm::format("no impact yet; the last expected in [%.5f, %.5f]", lo, hi));
+          impacts_ == 0
+              ? pbm::format("no impact yet; the last one expected in [%.5f, %.5f] s", lo, hi)
+          : resting ? pbm::format("last impact t = %.5f s, expected in [%.5f, %.5f] s",
+                                  lastImpactT_, lo, hi)
+                    : pbm::format("latest impact t = %.5f s; the last one expected in "
+                                  "[%.5f, %.5f] s",
+                                  lastImpactT_, lo, hi));
       lines.push_back(
           pbm::format("  = Zeno sum %.5f s less 2 v/(g(1 - eps)), eps TH < v <= TH", zeno));
       // Each impact is found within |gap| <= dist_tol (RBII §6): the next
