@@ -148,6 +148,7 @@ apt-get install -y -q --no-install-recommends ca-certificates $EXTRA >/dev/null
 if ((IMGUI_SOURCE)); then
   # The ImGui source of the release'"'"'s own Debian source package, unpacked.
   apt-get remove -y -q libimgui-dev >/dev/null 2>&1 || true
+  apt-get install -y -q --no-install-recommends xz-utils >/dev/null # the .orig.tar.xz
   if [[ ! -f /pbm/imgui-src/imgui.cpp ]]; then
     rm -rf /pbm/imgui-dl /pbm/imgui-src && mkdir -p /pbm/imgui-dl /pbm/imgui-src
     (cd /pbm/imgui-dl && apt-get source --download-only imgui >/dev/null)
