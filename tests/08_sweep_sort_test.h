@@ -23,6 +23,7 @@
 #include "pbm/collision/broadphase.h"
 #include "pbm/collision/contact.h"
 #include "pbm/collision/separating_plane.h"
+#include "pbm/core/split_mix64.h"
 
 namespace ch08_test {
 
@@ -85,18 +86,9 @@ inline std::string pairDiff(const PairList& got, const PairList& want) {
   return s.str();
 }
 
-// SplitMix64 (Steele, Lea, Flood 2014), for the Bullet comparison scene.
-struct SplitMix64 {
-  std::uint64_t s;
-  explicit SplitMix64(std::uint64_t seed) : s(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return double(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-};
+// The generator of the Bullet comparison scene (pbm/core; its check values are
+// in the scene's test).
+using pbm::SplitMix64;
 
 // --- boxes as polyhedra (RBII §7.1)
 

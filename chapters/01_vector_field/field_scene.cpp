@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
@@ -15,7 +16,7 @@ namespace ch01 {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 constexpr int kMaxSeeds = 24;
 constexpr int kMaxTraceSteps = 200000;  // per seed and direction: h = 1e-3 over T = 200 s
 

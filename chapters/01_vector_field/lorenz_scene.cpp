@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "field_scenes.h"
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/core/stepping.h"
@@ -25,7 +26,7 @@ namespace {
 
 using Eigen::Vector3d;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 constexpr int kMaxSeeds = 12;
 constexpr size_t kMaxPoints = 40000;  // per trace in the viewer: the last 400 s at h = 0.01
 constexpr double kBlowUp = 1e8;       // |x| beyond this counts as diverged

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "integrator_scenes.h"
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
@@ -32,7 +33,7 @@ namespace {
 using Eigen::Vector2d;
 using Eigen::VectorXd;
 constexpr double kTwoPi = 2 * std::numbers::pi;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 
 // A planet around a sun of mu = 1 at the origin: state (x, y, vx, vy),
 // acceleration -r / |r|^3. Records every state the solver installs, so the

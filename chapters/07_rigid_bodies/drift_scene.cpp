@@ -14,6 +14,7 @@
 #include <numbers>
 #include <vector>
 
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_world_matrix.h"
@@ -29,7 +30,7 @@ namespace {
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 const Vector3d kQuatAt(-1.3, 0.0, 0.0), kMatrixAt(1.3, 0.0, 0.0);
 
 class DriftScene : public RigidScene {

@@ -18,6 +18,7 @@
 #include <numbers>
 #include <vector>
 
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/torque_free.h"
@@ -33,7 +34,7 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 constexpr pbm::Color kPushColour = IM_COL32(255, 140, 70, 255);
 
 // A point's path, for drawing.

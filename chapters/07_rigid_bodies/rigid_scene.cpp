@@ -9,6 +9,7 @@
 #include <memory>
 #include <numbers>
 
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/rigid/rigid.h"
@@ -21,7 +22,7 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;                     // the CSV's empty cell (app/csv.h)
 constexpr double kPlotEvery = 0.02;  // s of simulated time between plot samples
 constexpr size_t kPolhodePoints = 6000;
 // How many frames any chapter-07 scene has drawn: a scene drawn last has

@@ -11,6 +11,7 @@
 #include <limits>
 #include <numbers>
 
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/rigid/rigid.h"
@@ -26,7 +27,7 @@ namespace {
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 const char* const kAxisNames[3] = {"x", "y", "z"};
 
 // The measured period of the omega_b component the timer watches.

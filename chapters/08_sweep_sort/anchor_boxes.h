@@ -14,22 +14,12 @@
 #include <vector>
 
 #include "pbm/collision/broadphase.h"
+#include "pbm/core/split_mix64.h"
 
 namespace ch08 {
 
-// SplitMix64 (Steele, Lea and Flood 2014): one 64-bit state, fully specified,
-// so the boxes are the same on every machine and in every language.
-struct SplitMix64 {
-  std::uint64_t s;
-  explicit SplitMix64(std::uint64_t seed) : s(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-};
+// The generator the scene is specified with (its one copy, pbm/core).
+using pbm::SplitMix64;
 
 struct AnchorBoxes {
   AnchorBoxes(int n, double vmax, std::uint64_t seed = 42);

@@ -32,7 +32,6 @@
 
 #include <Eigen/Geometry>
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -41,6 +40,7 @@
 #include "anchor_boxes.h"
 #include "pbm/collision/broadphase.h"
 #include "pbm/collision/separating_plane.h"
+#include "pbm/core/bench_timing.h"
 
 #if defined(PBM_HAVE_BULLET)
 #include <btBulletCollisionCommon.h>
@@ -54,14 +54,9 @@ using ch08::AnchorBoxes;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+using pbm::bench::median;
+using pbm::bench::now;
+
 bool slow() {
   const char* s = std::getenv("PBM_BENCH_SLOW");
   return s && std::string(s) == "1";

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "anchor_boxes.h"
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/viewer/canvas3d.h"
 
@@ -16,7 +17,7 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;                  // the CSV's empty cell (app/csv.h)
 constexpr int kMaxDrawn = 20000;  // wire boxes drawn at most (the sweep runs on all)
 constexpr pbm::Color kFree = IM_COL32(110, 190, 140, 150);
 constexpr pbm::Color kOverlap = IM_COL32(240, 70, 60, 255);

@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "anchor_boxes.h"
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/collision/separating_plane.h"
 #include "pbm/viewer/canvas3d.h"
@@ -29,7 +30,7 @@ namespace {
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 constexpr pbm::Color kA = IM_COL32(120, 150, 200, 255);
 constexpr pbm::Color kB = IM_COL32(215, 160, 110, 255);
 constexpr pbm::Color kBGrabbed = IM_COL32(240, 200, 130, 255);

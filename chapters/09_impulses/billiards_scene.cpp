@@ -14,6 +14,7 @@
 #include "impulse_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/collision/broadphase.h"
+#include "pbm/core/split_mix64.h"
 #include "pbm/viewer/canvas3d.h"
 #include "scenes.h"
 
@@ -26,19 +27,6 @@ using Eigen::Vector3d;
 
 constexpr int kMaxBalls = 300;
 constexpr pbm::Color kRail = IM_COL32(70, 120, 90, 255);
-
-// SplitMix64: the same numbers on every platform (std::mt19937's
-// distributions are not), so the CSV is reproducible.
-struct SplitMix64 {
-  std::uint64_t s;
-  double uniform() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
-  }
-};
 
 class BilliardsScene : public ImpulseScene {
  public:
@@ -70,7 +58,7 @@ class BilliardsScene : public ImpulseScene {
     const double s = 3.0 * radius_;
     halfW_ = 0.5 * (cols + 1) * s * 1.5;
     halfD_ = 0.5 * (rows + 1) * s * 1.5;
-    SplitMix64 rng{42};
+    pbm::SplitMix64 rng{42};  // the same numbers on every platform: a reproducible CSV
     for (int i = 0; i < n; ++i) {
       const double x = -halfW_ + 1.5 * s * (1 + i % cols);
       const double z = -halfD_ + 1.5 * s * (1 + i / cols);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "pbm/app/csv.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/impulse/collision_world.h"
 #include "pbm/viewer/colors.h"
@@ -21,7 +22,7 @@
 
 namespace ch09 {
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 
 // A solid ball of radius r: I = 2/5 M r^2 about every axis (RBI §2.10's
 // integral for a sphere), at rest at x.

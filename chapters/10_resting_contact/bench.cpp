@@ -51,7 +51,6 @@
 #include <Eigen/Geometry>
 #include <Eigen/LU>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -63,6 +62,8 @@
 #include <utility>
 #include <vector>
 
+#include "pbm/core/bench_timing.h"
+#include "pbm/core/split_mix64.h"
 #include "pbm/resting/contact_forces.h"
 #include "pbm/resting/lcp.h"
 #include "pbm/resting/pgs.h"
@@ -84,20 +85,15 @@ using Eigen::VectorXd;
 constexpr double kG = 9.81, kH = 0.01;
 constexpr int kSteps = 200, kSweeps = 100;
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+using pbm::bench::median;
+using pbm::bench::now;
+
 // This thread's CPU time: on 2 shared cores the wall clock also counts the
 // time other processes held the core.
 double cpuNow() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 int repsFromEnv(int fallback) {
   const char* s = std::getenv("PBM_BENCH_REPS");
@@ -120,19 +116,6 @@ double minA(const pbm::LcpResult& r, const VectorXd& b) {
   if (r.a.size() == 0) return 0.0;
   return std::min(0.0, r.a.minCoeff()) / std::max(1.0, b.lpNorm<Eigen::Infinity>());
 }
-
-// SplitMix64: the same numbers on every platform.
-struct SplitMix64 {
-  uint64_t s;
-  explicit SplitMix64(uint64_t seed) : s(seed) {}
-  uint64_t next() {
-    uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  double uniform(double lo, double hi) { return lo + (hi - lo) * (next() >> 11) * 0x1.0p-53; }
-};
 
 // ------------------------------------------------------------ our worlds
 
@@ -466,7 +449,7 @@ System worldSystem(pbm::RestingWorld& w) {
 // arms; b = J w for a random w, so that no z >= 0 with A z = 0 has z.b < 0
 // (the LCP is feasible) while about half the a_i start negative.
 System randomSystem(int n, int perBody, uint64_t seed) {
-  SplitMix64 rng(seed);
+  pbm::SplitMix64 rng(seed);
   const int m = std::max(2, (2 * n + perBody - 1) / perBody);
   MatrixXd J = MatrixXd::Zero(n, 6 * m);
   for (int i = 0; i < n; ++i) {

@@ -13,12 +13,13 @@
 #include <vector>
 
 #include "lcp_panels.h"
+#include "pbm/app/csv.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/resting/resting_world.h"
 
 namespace ch10 {
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pbm::kNaN;                        // the CSV's empty cell (app/csv.h)
 inline constexpr int kCsvContacts = 8;  // f0..f7, a0..a7
 
 // A fixed box (a table, a support): invMass = 0, IbodyInv = 0, the given

@@ -8,11 +8,16 @@
 #pragma once
 
 #include <chrono>
+#include <limits>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace pbm {
+
+// The empty cell: a scene's csvRow puts this where a column has no value for
+// it (no closed form, no contact), and CsvWriter writes nothing there.
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 class CsvWriter {
  public:
