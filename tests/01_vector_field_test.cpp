@@ -13,11 +13,15 @@
 #include <limits>
 #include <numbers>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "expect_vec_near.h"
+#include "field_scenes.h"
+#include "pbm/app/headless.h"
 #include "pbm/core/counting_system.h"
+#include "pbm/core/errors.h"
 #include "pbm/fields/euler.h"
 #include "pbm/fields/field_point.h"
 #include "pbm/fields/fields.h"
@@ -637,6 +641,44 @@ TEST(Ch01Lorenz, DivergenceIsMinusSigmaPlusOnePlusBetaEverywhere) {
           << "DEB §1: " << lorenzName(c) << ", div f at (" << p.transpose()
           << "): expected -(sigma + 1 + beta) = " << want << ", got " << div;
     }
+  }
+}
+
+// The headless energy rule (pbm/app/headless.h) on stiff_bowl, k = 100, h =
+// 0.05 from (1.8, 1.5): Euler multiplies x by 1 - h = 0.95 and y by 1 - hk =
+// -4 per step (DEB §2.1), so |x|^2/2 after n steps is known in closed form.
+// The exact curves only lose it; the run stops at the first step past
+// 101 E0, by the energy rule, naming t and h.
+TEST(Ch01EnergyRule, StiffBowlBlowUpStopsAtTheStepTheClosedFormPredicts) {
+  auto scene = ch01::makeStiffBowlScene();
+  scene->params().set("k=100");
+  const double x0 = 1.8, y0 = 1.5, h = 0.05, e0 = 0.5 * (x0 * x0 + y0 * y0);
+  int n = 0;
+  for (double x = x0, y = y0; 0.5 * (x * x + y * y) <= 101 * e0 && n < 100; ++n)
+    x *= 1 - h, y *= 1 - h * 100;
+  std::ostringstream csv;
+  try {
+    pbm::runHeadless(*scene, csv);
+    FAIL() << "DEB §2.1: h k = 5 > 2 blows up; expected the energy rule to stop the run at step "
+           << n << ", it ran to the end";
+  } catch (const pbm::SimulationDiverged& e) {
+    EXPECT_NEAR(e.time(), n * h, 1e-12) << "expected the stop at step " << n << ": " << e.what();
+    EXPECT_NE(std::string(e.what()).find("energy"), std::string::npos)
+        << "expected the energy rule to name the cause: " << e.what();
+  }
+}
+
+// No default run of chapter 01 trips the rules: its exact curves keep or lose
+// the measure, and at the default h Euler's gain stays far below 100 E0.
+TEST(Ch01EnergyRule, EveryDefaultRunKeepsTheRules) {
+  for (const auto& make :
+       {ch01::makeRotationScene, ch01::makeSpiralSinkScene, ch01::makeSaddleScene,
+        ch01::makeStiffBowlScene, ch01::makeRotatingWindScene, ch01::makeSpringPhaseScene,
+        ch01::makePendulumPhaseScene, ch01::makeLorenzScene}) {
+    auto scene = make();
+    std::ostringstream csv;
+    EXPECT_NO_THROW(pbm::runHeadless(*scene, csv))
+        << scene->name() << ": the default run must end at t = " << scene->settings().tEnd;
   }
 }
 

@@ -928,4 +928,46 @@ TEST(Ch03Headless, StiffSpringExplicitBeyondTwoOverKDivergesWithRowsKept) {
       << "IM §2: below 2/k the stiff component stays bounded; |1 - hk| = 0.95";
 }
 
+// The headless energy rule (pbm/app/headless.h) on spring_chain: springs,
+// gravity and no drag keep the energy. Midpoint's |R(i w h)|^2 = 1 +
+// (w h)^4 / 4 > 1 for every mode (IM §2: its region misses the imaginary
+// axis), so its energy grows without end; the run stops by the energy rule
+// (its state has grown far less than the growth rule's 10^6), naming t and h,
+// with every written row's energy within 101 E0.
+TEST(Ch03EnergyRule, SpringChainUnderMidpointStopsByItsEnergy) {
+  auto scene = ch03::makeSpringChainScene();
+  scene->settings().method = "midpoint";
+  std::ostringstream csv;
+  try {
+    pbm::runHeadless(*scene, csv);
+    FAIL() << "IM §2: midpoint gains energy on an undamped chain; expected the energy rule to "
+              "stop the run before t = "
+           << scene->settings().tEnd;
+  } catch (const pbm::SimulationDiverged& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("energy"), std::string::npos) << "expected the energy rule: " << what;
+    EXPECT_NE(what.find("h = 0.005 s"), std::string::npos) << "the line names h: " << what;
+  }
+  const Rows r = parseCsv(csv.str());
+  ASSERT_GT(r.rows.size(), 2u) << "the rows before the stop are kept";
+  const double e0 = r.rows.front()[1];
+  EXPECT_GT(e0, 0.0) << "a plucked chain starts with positive energy";
+  double emax = e0;
+  for (const auto& row : r.rows) emax = std::max(emax, row[1]);
+  EXPECT_LE(emax, 101 * e0) << "a written row's energy past 101 E0 (the rule's limit)";
+  EXPECT_GT(emax, 2 * e0) << "IM §2: midpoint's energy grew before the stop";
+}
+
+// The default (RK4 at h omega_max < 2.83) and implicit Euler (which only
+// loses energy, IM §4) keep the rule over the default run.
+TEST(Ch03EnergyRule, SpringChainDefaultAndImplicitKeepTheRule) {
+  for (const char* method : {"rk4", "implicit"}) {
+    auto scene = ch03::makeSpringChainScene();
+    scene->settings().method = method;
+    std::ostringstream csv;
+    EXPECT_NO_THROW(pbm::runHeadless(*scene, csv))
+        << method << ": IM §4, the default run must end at t = " << scene->settings().tEnd;
+  }
+}
+
 }  // namespace

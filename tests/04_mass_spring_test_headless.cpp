@@ -4,6 +4,7 @@
 // kept. Each runs a chapter-04 scene, so each fails on the exercise skeleton.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -85,6 +86,67 @@ TEST(Ch04Headless, ABlockWithoutFrictionSlidesOnAndItsStopCellIsEmpty) {
     EXPECT_NEAR(rows[i][vx], 3.0, 1e-12)
         << "PSD §7.3: row " << i << ": no friction, the contact force cancels gravity: vx = v0";
   }
+}
+
+// The headless energy rule (pbm/app/headless.h): springs, gravity, drag and
+// the walls (kr <= 1, friction) keep or lose ke + spring + gravity energy
+// (PSD §6-7), so a run that gains a hundredfold is no longer this physics.
+// A step of 3 s on the sliding block (the exact block stops after v0/(kf g))
+// and midpoint on the jelly at h = 4 ms for 60 s blew up with exit 0 before
+// the rule; each now stops by it, naming t and h, every written row within
+// 101 times the start's energy (or its scale, m g * 1 m).
+TEST(Ch04EnergyRule, BlowUpsOfBoundedScenesStopByTheirEnergy) {
+  struct Case {
+    std::unique_ptr<pbm::Scene> scene;
+    const char* method;
+    double h, tEnd;
+  };
+  Case cases[] = {{ch04::makeSlidingBlockScene(), "rk4", 3.0, 0.0},
+                  {ch04::makeJellyScene(), "midpoint", 0.004, 60.0}};
+  for (auto& c : cases) {
+    pbm::Scene& scene = *c.scene;
+    SCOPED_TRACE(scene.name() + " --method " + c.method);
+    scene.settings().method = c.method;
+    scene.settings().h = c.h;
+    if (c.tEnd > 0) scene.settings().tEnd = c.tEnd;
+    std::ostringstream csv;
+    try {
+      pbm::runHeadless(scene, csv);
+      ADD_FAILURE() << "expected the energy rule to stop the run, it ran to t = "
+                    << scene.settings().tEnd;
+    } catch (const pbm::SimulationDiverged& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("energy"), std::string::npos) << "expected the energy rule: " << what;
+      EXPECT_NE(what.find("h = "), std::string::npos) << "the line names h: " << what;
+    }
+    const auto columns = scene.csvColumns();
+    ASSERT_EQ(columns[4], "e_total");
+    const auto rows = pbm_test::csvRows(csv.str());
+    ASSERT_FALSE(rows.empty()) << "the rows before the stop are kept";
+    const double limit =
+        rows.front()[4] + 100 * std::max(std::abs(rows.front()[4]), scene.boundedEnergyScale());
+    for (size_t i = 0; i < rows.size(); ++i)
+      EXPECT_LE(rows[i][4], limit) << "row " << i << ": a written row past the rule's limit";
+  }
+}
+
+// No default run of chapter 04 trips the rule (the default method, RK4, at
+// the default h loses or keeps the energy; only motor=on feeds it in, and
+// then the chain reports no energy).
+TEST(Ch04EnergyRule, EveryDefaultRunKeepsTheRule) {
+  for (const auto& make : {ch04::makeClothScene, ch04::makeSpringPairScene, ch04::makeChainScene,
+                           ch04::makeBouncingBallScene, ch04::makeSlidingBlockScene,
+                           ch04::makeJellyScene, ch04::makeSandboxScene}) {
+    auto scene = make();
+    std::ostringstream csv;
+    EXPECT_NO_THROW(pbm::runHeadless(*scene, csv))
+        << scene->name() << ": the default run must end at t = " << scene->settings().tEnd;
+    EXPECT_TRUE(std::isfinite(scene->boundedEnergy())) << scene->name() << " reports its energy";
+  }
+  auto motor = ch04::makeChainScene();
+  motor->params().set("motor=on");
+  motor->reset();
+  EXPECT_TRUE(std::isnan(motor->boundedEnergy())) << "a motor feeds energy in: no rule";
 }
 
 }  // namespace

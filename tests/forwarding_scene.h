@@ -29,6 +29,8 @@ class ForwardingScene : public pbm::Scene {
   double time() const override { return inner_->time(); }
   double lastStepSize() const override { return inner_->lastStepSize(); }
   bool stateFinite() const override { return inner_->stateFinite(); }
+  double boundedEnergy() const override { return inner_->boundedEnergy(); }
+  double boundedEnergyScale() const override { return inner_->boundedEnergyScale(); }
   std::vector<std::string> csvColumns() const override { return inner_->csvColumns(); }
   std::vector<double> csvRow() const override { return inner_->csvRow(); }
 

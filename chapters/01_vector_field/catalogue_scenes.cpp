@@ -34,6 +34,8 @@ class RotationScene final : public FieldScene {
   std::string invariantName() const override { return "r = |x|"; }
   double invariant(const Vector2d& x, const Vector2d&, double) const override { return x.norm(); }
   std::vector<Vector2d> extraSeeds() const override { return {{0.0, 1.5}, {-0.45, 0.0}}; }
+  // |x|^2/2: the exact curves keep it (a rotation) or lose it (a sink).
+  double fieldEnergy(const Vector2d& x) const override { return 0.5 * x.squaredNorm(); }
 };
 
 // DEB §1, §2.1: a logarithmic spiral into the origin; Euler can turn it into a source.
@@ -64,6 +66,8 @@ class SpiralSinkScene final : public FieldScene {
   std::vector<Vector2d> extraSeeds() const override {
     return {{-1.2, 1.2}, {0.0, -1.0}, {-1.5, -1.3}};
   }
+  // |x|^2/2: the exact curves keep it (a rotation) or lose it (a sink).
+  double fieldEnergy(const Vector2d& x) const override { return 0.5 * x.squaredNorm(); }
 
  private:
   double a_ = 0.25;
@@ -120,6 +124,8 @@ class StiffBowlScene final : public FieldScene {
   std::vector<Vector2d> extraSeeds() const override {
     return {{-1.6, 0.85}, {1.2, -1.7}, {-1.9, -0.6}};
   }
+  // |x|^2/2: the exact curves keep it (a rotation) or lose it (a sink).
+  double fieldEnergy(const Vector2d& x) const override { return 0.5 * x.squaredNorm(); }
 
  private:
   double k_ = 10.0;

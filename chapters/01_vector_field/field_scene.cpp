@@ -145,6 +145,11 @@ bool FieldScene::stateFinite() const {
                      [](const Seed& s) { return s.particle.allFinite(); });
 }
 
+double FieldScene::boundedEnergy() const {
+  return seeds_.empty() ? std::numeric_limits<double>::quiet_NaN()
+                        : fieldEnergy(seeds_.front().particle);
+}
+
 std::vector<std::string> FieldScene::csvColumns() const {
   return {"t", "x", "y", "exact_x", "exact_y"};
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,13 @@ class FieldScene : public pbm::Scene {
   virtual std::string exactLabel() const { return "exact integral curve (closed form)"; }
   // Scene-specific drawing under the curves (a separatrix, a label).
   virtual void drawExtras(pbm::Canvas2D&) {}
+  // A measure the exact curves keep or lose (an energy, or |x|^2/2 for a
+  // field that turns or sinks): DEB §1's curves never climb it, so an Euler
+  // particle that climbs it a hundredfold has blown up (the headless energy
+  // rule, pbm/app/headless.h). NaN for a field with none (a saddle, Lorenz).
+  virtual double fieldEnergy(const Vector2d&) const {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
 
   // --- pbm::Scene
   int startSize() const override { return 2; }
@@ -66,6 +74,7 @@ class FieldScene : public pbm::Scene {
   double time() const override { return time_; }
   long evals() const override { return counter_.evals(); }
   bool stateFinite() const override;
+  double boundedEnergy() const override;  // fieldEnergy at the first seed's particle
   void settingsChanged() override;
   std::vector<std::string> csvColumns() const override;
   std::vector<double> csvRow() const override;

@@ -44,6 +44,7 @@ class SpringPhaseScene final : public FieldScene {
     return 0.5 * m_ * xv.y() * xv.y() + 0.5 * k_ * xv.x() * xv.x();
   }
   std::vector<Vector2d> extraSeeds() const override { return {{0.0, 1.5}, {-0.4, 0.0}}; }
+  double fieldEnergy(const Vector2d& xv) const override { return invariant(xv, xv, 0.0); }
 
  private:
   double m_ = 1.0, k_ = 1.0;
@@ -74,8 +75,12 @@ class PendulumPhaseScene final : public FieldScene {
   std::string exactLabel() const override { return "exact orbit: level set of E through the seed"; }
   std::string invariantName() const override { return "E = omega^2/2 - (g/l) cos theta"; }
   double invariant(const Vector2d& xv, const Vector2d&, double) const override {
-    return energy(xv);
+    return orbitEnergy(xv);
   }
+  // E is kept exactly; its zero is the pivot's height, so it is measured
+  // against g/l, the separatrix's energy.
+  double fieldEnergy(const Vector2d& xv) const override { return orbitEnergy(xv); }
+  double boundedEnergyScale() const override { return gOverL_; }
   std::vector<Vector2d> extraSeeds() const override {
     return {{2.0, 0.0}, {2.9, 0.0}, {-2.0 * kPi + 0.3, 2.3}};
   }
@@ -84,7 +89,7 @@ class PendulumPhaseScene final : public FieldScene {
   void drawExtras(pbm::Canvas2D& canvas) override;
 
  private:
-  double energy(const Vector2d& xv) const {
+  double orbitEnergy(const Vector2d& xv) const {
     return 0.5 * xv.y() * xv.y() - gOverL_ * std::cos(xv.x());
   }
   double gOverL_ = 1.0;
@@ -93,7 +98,7 @@ class PendulumPhaseScene final : public FieldScene {
 std::vector<Polyline> PendulumPhaseScene::exactOrbit(const Vector2d& x0, const Vector2d& lo,
                                                      const Vector2d& hi) const {
   // omega = +-sqrt(2 (E + g cos theta)) on the level set E = E(x0).
-  const double g = gOverL_, e = energy(x0);
+  const double g = gOverL_, e = orbitEnergy(x0);
   const auto speed = [&](double theta) {
     return std::sqrt(std::max(0.0, 2.0 * (e + g * std::cos(theta))));
   };

@@ -123,6 +123,17 @@ int ParticleScene::contactsNow() const {
   return n;
 }
 
+double ParticleScene::boundedEnergy() const {
+  return ps_.kineticEnergy() + ps_.potentialEnergy(pbm::EnergyKind::Spring) +
+         ps_.potentialEnergy(pbm::EnergyKind::Gravity);
+}
+
+double ParticleScene::boundedEnergyScale() const {
+  double m = 0;
+  for (const auto& p : ps_.particles) m += p.m;
+  return m * std::max(g_, 1.0) * 1.0;
+}
+
 std::vector<std::string> ParticleScene::csvColumns() const {
   std::vector<std::string> c{"t",  "ke",    "pe_spring", "pe_grav",    "e_total", "px",
                              "py", "com_x", "com_y",     "n_contacts", "evals",   "cg_iterations"};

@@ -41,6 +41,13 @@ class ParticleScene : public pbm::SteppedScene {
 
   std::vector<std::string> csvColumns() const override;
   std::vector<double> csvRow() const override;
+  // ke + spring + gravity energy (PSD §6), the CSV's e_total: with the mouse
+  // spring off (headless), springs, gravity, drag and the walls (kr <= 1,
+  // friction) keep or lose it, so the energy rule (pbm/app/headless.h) holds.
+  double boundedEnergy() const override;
+  // E0 may be 0 (a chain released level with its nail): growth is measured
+  // against raising every particle 1 m against g (1 m/s^2 if g is smaller).
+  double boundedEnergyScale() const override;
 
   void draw(pbm::Canvas2D& canvas) override;
   void panel() override;

@@ -28,7 +28,8 @@ class SpringPairScene : public ParticleScene {
     params_.add("ks", &ks_, 1e-3, 1e6, "spring stiffness, N/m").logScale = true;
     params_.add("kd", &kd_, 0.0, 100.0, "spring damping, N s/m");
     params_.add("rest", &rest_, 0.01, 10.0, "rest length, m");
-    params_.add("stretch", &stretch_, -0.9, 5.0, "initial length minus rest length, m");
+    params_.add("stretch", &stretch_, -0.9, 5.0, "initial length minus rest length, m")
+        .needs("rest + stretch > 0");
     params_.add("spin", &spin_, -20.0, 20.0, "initial angular velocity of the pair, rad/s");
     addCommonParams(false);
   }
@@ -106,6 +107,10 @@ class ChainScene : public ParticleScene {
            "feeds the springs' damping.";
   }
   pbm::ViewBox initialView() const override { return {{0.0, -0.77}, 1.8}; }
+  // The motor feeds energy in: no energy rule then.
+  double boundedEnergy() const override {
+    return motor_ ? std::numeric_limits<double>::quiet_NaN() : ParticleScene::boundedEnergy();
+  }
 
  protected:
   void build() override {

@@ -106,8 +106,10 @@ class SquareScene : public TinkertoyScene {
  public:
   SquareScene() {
     params_.toggle("redundant", &redundant_, "on: add the second diagonal (redundant)");
-    params_.add("conflict", &conflict_, 0.5, 1.5,
-                "second diagonal's rest length / its true length (1: consistent)");
+    params_
+        .add("conflict", &conflict_, 0.5, 1.5,
+             "second diagonal's rest length / its true length (1: consistent)")
+        .needs("1 unless redundant=on");
   }
   std::string name() const override { return "square"; }
   std::string title() const override { return "A square: redundant and contradictory rods"; }

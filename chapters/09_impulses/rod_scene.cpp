@@ -36,7 +36,8 @@ class RodScene : public ImpulseScene {
     params_.add("length", &length_, 1e-3, 100.0, "rod length L (along x), m");
     params_.add("thickness", &thickness_, 1e-3, 100.0, "rod thickness h (along y), m");
     params_.add("width", &width_, 1e-3, 100.0, "rod width w (along z), m");
-    params_.add("hit", &hit_, 0.0, 50.0, "peg's distance from the rod's centre, m (<= L/2)");
+    params_.add("hit", &hit_, 0.0, 50.0, "peg's distance from the rod's centre, m (<= L/2)")
+        .needs("at most length/2");
     settings_.tEnd = 1.0;
     frameView();
   }

@@ -31,8 +31,10 @@ class BlockTableScene : public RestingScene {
   BlockTableScene() {
     params_.add("mass", &mass_, 1e-3, 1e4, "block mass M, kg").logScale = true;
     params_.add("size", &size_, 0.05, 2.0, "block side s, m");
-    params_.add("offset", &offset_, -3.0, 1.0,
-                "block centre beyond the table edge, m (negative: over the table)");
+    params_
+        .add("offset", &offset_, -3.0, 1.0,
+             "block centre beyond the table edge, m (negative: over the table)")
+        .needs("offset - size/2 >= -4 (on the table)");
     params_.add("wind", &wind_, 0.0, 3.0, "upward force on the block, in units of M g");
     orbit_.target = Vector3d(-0.2, 0.2, 0.0);
     orbit_.distance = 6.0;

@@ -34,8 +34,10 @@ class PlankScene : public RestingScene {
     params_.add("length", &length_, 0.1, 10.0, "plank length L (along x), m");
     params_.add("height", &height_, 0.01, 2.0, "plank height H (along y), m");
     params_.add("width", &width_, 0.05, 4.0, "plank width W (along z), m");
-    params_.add("u1", &u1_, -5.0, 5.0, "first support's x, m (the plank's centre is at 0)");
-    params_.add("u2", &u2_, -5.0, 5.0, "second support's x, m (> u1)");
+    params_.add("u1", &u1_, -5.0, 5.0, "first support's x, m (the plank's centre is at 0)")
+        .needs("below u2, within +-length/2");
+    params_.add("u2", &u2_, -5.0, 5.0, "second support's x, m (> u1)")
+        .needs("above u1, within +-length/2");
     orbit_.target = Vector3d(0.0, -0.1, 0.0);
     orbit_.distance = 7.2;  // the whole plank, labels included, left of the panel
     orbit_.yawDeg = 20.0;

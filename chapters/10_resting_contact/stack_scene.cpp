@@ -25,12 +25,16 @@ using Eigen::Vector3d;
 class StackScene : public RestingScene {
  public:
   StackScene() {
-    params_.add("n", &n_, 1.0, 20.0, "cubes in the stack").integer = true;
+    params_.add("n", &n_, 1.0, 20.0, "cubes in the stack")
+        .needs("the top cube's side size * shrink^(n - 1) >= 0.01 m")
+        .integer = true;
     params_.add("mass", &mass_, 1e-3, 1e4, "mass of each cube M, kg").logScale = true;
     params_.add("size", &size_, 0.05, 2.0, "side of the bottom cube s, m");
     params_.add("shrink", &shrink_, 0.2, 1.0, "each cube's side over the one's below");
-    params_.add("offset", &offset_, -0.5, 0.5,
-                "each cube's centre beyond the one's below along x, m (0: centred)");
+    params_
+        .add("offset", &offset_, -0.5, 0.5,
+             "each cube's centre beyond the one's below along x, m (0: centred)")
+        .needs("n = 1, or |offset| below half the top two cubes' sides' sum");
     seeThrough_ = true;
     maxLabels_ = 4;
     newtonsPerMetre_ = 40.0;

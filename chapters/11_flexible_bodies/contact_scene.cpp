@@ -94,11 +94,13 @@ class ContactScene : public pbm::SteppedScene {
     model_ = s_.model;
     mu_ = s_.mu;
     params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
-    params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)");
-    params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)");
-    params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)");
-    params_.add("mu", &mu_, -1.0, 1e5, "StVK shear modulus mu (>= 0)");
-    params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)");
+    params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)").above(0);
+    params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)").above(0);
+    params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)").above(0);
+    params_.add("mu", &mu_, 0.0, 1e5, "StVK shear modulus mu (>= 0)");
+    params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)")
+        .above(-1e5)
+        .needs("mu + lambda > 0");
     params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
     params_.add("g", &g_, 0.0, 100.0, "gravity, m/s^2 (down)");
     params_.add("v0", &v0_, -50.0, 50.0, "initial downward speed, m/s");
@@ -107,9 +109,11 @@ class ContactScene : public pbm::SteppedScene {
     params_.add("omega", &omega_, -50.0, 50.0, "initial spin, rad/s (ccw)");
     params_.add("per_edge", &perEdge_, 1, 16, "collision vertices per edge (polyhedral boundary)")
         .integer = true;
-    params_.add("quad_points", &quadPoints_, 1, 9, "strain quadrature points: 1, 4 or 9").integer =
-        true;
+    params_.add("quad_points", &quadPoints_, 1, 9, "strain quadrature points: 1, 4 or 9")
+        .needs("1, 4 or 9")
+        .integer = true;
     params_.add("mass_samples", &massSamples_, 0, 1e7, "0: exact M; N: Monte Carlo with N points")
+        .needs("0, or at least 3 (model 1) or 6 (model 2)")
         .integer = true;
   }
 
@@ -131,6 +135,14 @@ class ContactScene : public pbm::SteppedScene {
     if (massSamples_ > 0 && massSamples_ < n)
       throw pbm::UsageError("mass_samples must be 0 or at least the basis size " +
                             std::to_string(n));
+  }
+  // The energy rule (pbm/app/headless.h): gravity, StVK strain, damping and
+  // contacts keep or lose KE + strain + gravity, so a run that gains a
+  // hundredfold blew up.
+  double boundedEnergy() const override {
+    const pbm::FlexBody& b = world_->sys.body();
+    return pbm::flexKineticEnergy(b, world_->sys.qdot()) +
+           pbm::flexStrainEnergy(b, world_->sys.q()) + b.mass * g_ * com().y();
   }
   pbm::ViewBox initialView() const override {
     if (s_.steps > 0)

@@ -40,11 +40,13 @@ class PokeScene : public pbm::SteppedScene {
     settings_.hMax = 0.05;
     settings_.tEnd = 1.0;
     params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
-    params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)");
-    params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)");
-    params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)");
-    params_.add("mu", &mu_, -1.0, 1e5, "StVK shear modulus mu (>= 0)");
-    params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)");
+    params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)").above(0);
+    params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)").above(0);
+    params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)").above(0);
+    params_.add("mu", &mu_, 0.0, 1e5, "StVK shear modulus mu (>= 0)");
+    params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)")
+        .above(-1e5)
+        .needs("mu + lambda > 0");
     params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
     params_.add("poke_x", &pokeX_, -10.0, 10.0, "x of the poke at t = 0, m (outside: no poke)");
     params_.add("poke_y", &pokeY_, -10.0, 10.0, "y of the poke at t = 0, m (outside: no poke)");

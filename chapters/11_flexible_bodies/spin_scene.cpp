@@ -44,7 +44,8 @@ class SpinScene : public pbm::SteppedScene {
     settings_.tEnd = 2.0;
     params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
     params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (>= 0)");
-    params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda >= 0)");
+    params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda >= 0)")
+        .needs("mu + lambda >= 0");
     params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
     params_.add("omega", &omega_, -50.0, 50.0, "initial spin, rad/s (ccw)");
     params_.add("steady", &steady_, 0.0, 1.0, "1: start on the steady stretch s, 0: undeformed");

@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 #include <cmath>
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -59,12 +61,12 @@ std::string joined(const std::vector<std::string>& v) {
   return out;
 }
 
+// A decimal number, as --set takes them (param.h): no hex, inf or nan.
 double parseNumber(const std::string& text, const std::string& option,
                    const std::string& accepted) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v))
-    throw UsageError(option + " '" + text + "' is not a number; accepted: " + accepted);
+  double v = 0;
+  if (!parseDecimal(text, v))
+    throw UsageError(option + " '" + text + "' is not a decimal number; accepted: " + accepted);
   return v;
 }
 
@@ -141,6 +143,18 @@ CameraAngles parseCamera(const Scene& scene, const std::string& text) {
   return {v[0], v[1], v.size() == 3 ? v[2] : 0.0};
 }
 
+// A diverged run's line names t and h (README.md), whatever the scene wrote.
+std::string divergedLine(const SimulationDiverged& e) {
+  std::string line = e.what();
+  if (line.find("h = ") != std::string::npos) return line;
+  char where[96];
+  if (line.find("t = ") != std::string::npos)
+    std::snprintf(where, sizeof where, " (h = %.6g s)", e.stepSize());
+  else
+    std::snprintf(where, sizeof where, " (t = %.6g s, h = %.6g s)", e.time(), e.stepSize());
+  return line + where;
+}
+
 bool haveDisplay() {
   const char* d = std::getenv("DISPLAY");
   const char* w = std::getenv("WAYLAND_DISPLAY");
@@ -161,29 +175,34 @@ int run(int argc, char** argv, const Chapter& chapter) {
   // option `--h` (the step size in every lesson) beside its own `-h` flag, which
   // 2.1 and 2.6 accept (issue 18). So a `-h` argument is looked for before parsing.
   app.set_help_flag("--help", "print this help and exit (-h too)");
-  app.add_option("--scene", cl.scene,
-                 "scene to run: " + joined(names) + " (default " + names[0] + ")");
-  app.add_option("--method", cl.method, "integration method (see --list-scenes)");
-  app.add_option("--h", cl.h, "step size in seconds, > 0");
-  app.add_option("--t-end", cl.tEnd, "end time of a headless run in seconds, >= 0");
-  app.add_option("--set", cl.sets, "scene parameter key=value (repeatable; see --list-scenes)")
-      ->take_all();
-  app.add_option("--start", cl.start, "initial point X,Y");
-  app.add_option("--tol", cl.tol, "error tolerance of the adaptive method, > 0");
+  // Every option that takes a value: given, it must not be empty (below).
+  std::vector<CLI::Option*> valued;
+  const auto option = [&](const std::string& name, std::string& into, const std::string& help) {
+    valued.push_back(app.add_option(name, into, help));
+    return valued.back();
+  };
+  option("--scene", cl.scene, "scene to run: " + joined(names) + " (default " + names[0] + ")");
+  option("--method", cl.method, "integration method (see --list-scenes)");
+  option("--h", cl.h, "step size in seconds, > 0");
+  option("--t-end", cl.tEnd, "end time of a headless run in seconds, >= 0");
+  valued.push_back(
+      app.add_option("--set", cl.sets, "scene parameter key=value (repeatable; see --list-scenes)")
+          ->take_all());
+  option("--start", cl.start, "initial point X,Y");
+  option("--tol", cl.tol, "error tolerance of the adaptive method, > 0");
   app.add_flag("--headless", cl.headless, "run to --t-end without a window and write CSV");
-  app.add_option("--csv", cl.csv, "CSV file for --headless (default: standard output)");
-  app.add_option("--every", cl.every, "write a CSV row every K steps (default 1)");
-  app.add_option("--max-rows", cl.maxRows,
-                 "refuse a headless run of more rows than this (default 1e7)");
-  app.add_option("--screenshot", cl.screenshot, "open the window, run --frames frames, save a PNG");
-  app.add_option("--frames", cl.frames, "frames before the screenshot (default 60)");
-  app.add_option(
-      "--camera", cl.camera,
-      "3D scenes: initial camera YAW,PITCH[,DISTANCE] (degrees; distance in world units)");
+  option("--csv", cl.csv, "CSV file for --headless (default: standard output)");
+  option("--every", cl.every, "write a CSV row every K steps (default 1)");
+  option("--max-rows", cl.maxRows, "refuse a headless run of more rows than this (default 1e7)");
+  option("--screenshot", cl.screenshot, "open the window, run --frames frames, save a PNG");
+  option("--frames", cl.frames, "frames before the screenshot (default 60)");
+  option("--camera", cl.camera,
+         "3D scenes: initial camera YAW,PITCH[,DISTANCE] (degrees; distance in world units)");
   app.add_flag("--list-scenes", cl.listScenes, "list scenes with their methods and --set keys");
   app.footer(
-      "Exit status: 0 ok, 1 failure (e.g. no display), 2 bad arguments, 3 the simulation "
-      "diverged, 4 an exercise is not done yet.");
+      "Numbers are decimal (1, 0.25, 2e-3). Exit status: 0 ok, 1 failure (e.g. no display), "
+      "2 bad arguments, 3 the simulation diverged or the output failed, 4 an exercise is not "
+      "done yet.");
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "-h") {
       std::cout << app.help();
@@ -199,10 +218,20 @@ int run(int argc, char** argv, const Chapter& chapter) {
     if (what.empty()) what = e.get_name();
     throw UsageError(what + " (see --help)");
   }
+  // `--scene ''` or `--csv ''` is a mistake (an unset shell variable), not
+  // "use the default": an empty value is refused, whatever the option.
+  for (const CLI::Option* o : valued)
+    for (const std::string& r : o->results())
+      if (r.empty())
+        throw UsageError(o->get_name() +
+                         " was given an empty value (see --help for what it takes)");
 
   if (cl.listScenes) {
     for (const auto& s : scenes) {
+      const SceneSettings& d = s->settings();
       std::cout << s->name() << "  -  " << s->title() << "\n";
+      std::cout << "    defaults: --h " << formatNumber(d.h) << " --t-end " << formatNumber(d.tEnd)
+                << (d.method.empty() ? "" : " --method " + d.method) << "\n";
       if (!s->methods().empty()) std::cout << "    --method " << joined(s->methods()) << "\n";
       for (const auto& p : s->params().all())
         std::cout << "    --set " << p.key << "=" << p.text() << "  (" << p.help << "; "
@@ -235,6 +264,10 @@ int run(int argc, char** argv, const Chapter& chapter) {
 
   if (cl.headless) {
     checkRunSize(scene, every, maxRows);
+    // A closed pipe (`| head -c 10`) is an output failure with a line and
+    // exit 3 (errors.h), not a death by SIGPIPE: the write fails with EPIPE
+    // and the CSV writer reports it.
+    std::signal(SIGPIPE, SIG_IGN);
     const auto warn = [&](const std::string& line) {
       std::cerr << chapter.program << ": warning: " << line << std::endl;
     };
@@ -243,7 +276,8 @@ int run(int argc, char** argv, const Chapter& chapter) {
       return kExitOk;
     }
     std::ofstream file(cl.csv);
-    if (!file) throw UsageError("cannot write CSV file '" + cl.csv + "'");
+    if (!file)
+      throw UsageError("cannot write CSV file '" + cl.csv + "' (a directory, or no permission?)");
     const HeadlessResult r = runHeadless(scene, file, static_cast<int>(every), warn);
     std::cerr << chapter.program << ": " << scene.name() << ": " << r.steps << " steps, " << r.rows
               << " rows to t = " << formatNumber(scene.time()) << " s written to " << cl.csv
@@ -274,7 +308,7 @@ int runChapter(int argc, char** argv, const Chapter& chapter) {
     std::cerr << prog << ": error: " << e.what() << "\n";
     return kExitUsage;
   } catch (const SimulationDiverged& e) {
-    std::cerr << prog << ": error: " << e.what() << "\n";
+    std::cerr << prog << ": error: " << divergedLine(e) << "\n";
     return kExitDiverged;
   } catch (const SolverFailure& e) {
     std::cerr << prog << ": error: " << e.what() << "\n";

@@ -1,11 +1,16 @@
 #include "pbm/app/headless.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <iomanip>
+#include <mutex>
 #include <sstream>
+#include <stdexcept>
+#include <thread>
 
 #include "pbm/app/csv.h"
 #include "pbm/core/errors.h"
@@ -14,6 +19,12 @@
 namespace pbm {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 [[noreturn]] void diverged(const Scene& scene, const std::string& why) {
   std::ostringstream msg;
@@ -36,55 +47,189 @@ void writeRow(CsvWriter& writer, const Scene& scene, const std::vector<std::stri
   writer.row(row);
 }
 
+// The energy rule (headless.h): the start's energy and the size growth is
+// measured against; inactive when the scene reports no energy.
+struct EnergyRule {
+  double e0 = 0.0, scale = 0.0;
+  bool active = false;
+
+  explicit EnergyRule(const Scene& scene) {
+    e0 = scene.boundedEnergy();
+    scale = std::max(std::abs(e0), scene.boundedEnergyScale());
+    active = std::isfinite(e0) && scale > 0;
+  }
+  void check(const Scene& scene) const {
+    if (!active) return;
+    const double e = scene.boundedEnergy();
+    if (std::isnan(e) || e <= e0 + kEnergyGrowth * scale) return;
+    char why[320];
+    std::snprintf(why, sizeof why,
+                  "energy %.4g grew from %.4g at the start, by more than %.0f times %.4g: "
+                  "this scene's physics only keeps or loses energy",
+                  e, e0, kEnergyGrowth, scale);
+    diverged(scene, why);
+  }
+};
+
+// The long-run estimate (headless.h). The runner reports each step's end;
+// every kLongRunSampleSeconds the rest of the run is extrapolated at the rate
+// of the last such window, so a run whose steps grow dearer later (contacts
+// forming) is announced when they do. A watchdog thread covers a step that
+// takes longer than the windows themselves (a broad phase of 50 000 boxes by
+// brute force): it announces a lower bound while that step still runs. One
+// warning per run, whoever gives it.
+class LongRunWatch {
+ public:
+  LongRunWatch(const Scene& scene, double t0, double tEnd,
+               std::function<void(const std::string&)> warn)
+      : name_(scene.name()),
+        tEnd_(tEnd),
+        h_(scene.settings().h),
+        warn_(std::move(warn)),
+        started_(Clock::now()),
+        windowT_(t0),
+        lastT_(t0) {
+    if (!warn_) {
+      done_ = true;
+      return;
+    }
+    watchdog_ = std::thread([this] { watch(); });
+  }
+  ~LongRunWatch() { stop(); }
+  LongRunWatch(const LongRunWatch&) = delete;
+  LongRunWatch& operator=(const LongRunWatch&) = delete;
+
+  // Called by the runner after each step (its own thread): may warn.
+  void stepEnded(double t, long steps) {
+    if (done_) return;
+    const double now = secondsSince(started_);
+    lastStepEnd_ = now;
+    lastT_ = t;
+    if (now < windowWall_ + kLongRunSampleSeconds) return;
+    const double window = now - windowWall_, advanced = t - windowT_;
+    windowWall_ = now;
+    windowT_ = t;
+    announce(longRunWarning(now, t, tEnd_, window, advanced, steps), false);
+  }
+
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    if (watchdog_.joinable()) watchdog_.join();
+  }
+
+ private:
+  void announce(const std::string& line, bool fromWatchdog) {
+    if (line.empty()) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (done_.exchange(true)) return;
+    lock.unlock();
+    if (!fromWatchdog) {
+      warn_(name_ + ": " + line);  // may throw, into the runner (a test stops the run so)
+      return;
+    }
+    try {
+      warn_(name_ + ": " + line);
+    } catch (...) {
+      // nothing to unwind into on this thread; the runner carries on
+    }
+  }
+
+  // Wakes every quarter second; a step that has run for twice
+  // kLongRunSampleSeconds without ending gives a lower bound: the steps left,
+  // each at least as long.
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!stopping_ && !done_) {
+      wake_.wait_for(lock, std::chrono::milliseconds(250));
+      if (stopping_ || done_) break;
+      const double running = secondsSince(started_) - lastStepEnd_.load();
+      if (running < 2 * kLongRunSampleSeconds) continue;
+      const double stepsLeft = std::max(1.0, std::ceil((tEnd_ - lastT_.load()) / h_));
+      const double total = running * stepsLeft;
+      if (!(total > kLongRunSeconds)) continue;
+      char bound[64], buf[320];
+      if (total < 3600)
+        std::snprintf(bound, sizeof bound, "%.0f min", std::floor(total / 60));
+      else
+        std::snprintf(bound, sizeof bound, "%.1f h", std::floor(total / 360) / 10);
+      std::snprintf(buf, sizeof buf,
+                    "this run will take at least %s: one step has run %.1f s and about %.0f are "
+                    "to go (to t = %.6g s); a larger --h or a shorter --t-end ends sooner",
+                    bound, running, stepsLeft, tEnd_);
+      lock.unlock();
+      announce(buf, true);
+      lock.lock();
+    }
+  }
+
+  std::string name_;
+  double tEnd_, h_;
+  std::function<void(const std::string&)> warn_;
+  Clock::time_point started_;
+  double windowWall_ = 0.0, windowT_;  // the current window's start: wall time, clock
+  std::atomic<double> lastStepEnd_{0.0}, lastT_;
+  std::atomic<bool> done_{false};
+  bool stopping_ = false;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::thread watchdog_;
+};
+
 }  // namespace
 
-std::string longRunWarning(double elapsed, double t0, double t, double tEnd, long steps) {
-  if (!(t > t0)) return {};
-  const double total = elapsed * (tEnd - t0) / (t - t0);
-  if (!(total > kLongRunSeconds)) return {};
-  const double perStep = elapsed / static_cast<double>(std::max(1L, steps));
-  char buf[256];
-  if (total < 3600)
-    std::snprintf(buf, sizeof buf, "this run will take about %.0f min", std::ceil(total / 60));
+std::string durationText(double seconds) {
+  char buf[64];
+  if (seconds < 3600)
+    std::snprintf(buf, sizeof buf, "about %.0f min", std::ceil(seconds / 60));
   else
-    std::snprintf(buf, sizeof buf, "this run will take about %.1f h", total / 3600);
+    std::snprintf(buf, sizeof buf, "about %.1f h", seconds / 3600);
+  return buf;
+}
+
+std::string longRunWarning(double elapsed, double t, double tEnd, double window, double advanced,
+                           long steps) {
+  if (!(advanced > 0) || !(window > 0)) return {};
+  const double total = elapsed + std::max(0.0, tEnd - t) * window / advanced;
+  if (!(total > kLongRunSeconds)) return {};
   char rest[256];
   std::snprintf(rest, sizeof rest,
-                " (%.3g s per step over the first %ld, to t = %.6g s); a larger --h or a "
-                "shorter --t-end ends sooner",
-                perStep, steps, tEnd);
-  return std::string(buf) + rest;
+                " (%.3g s of wall time per simulated second lately, %ld steps to t = %.6g s so "
+                "far, to t = %.6g s); a larger --h or a shorter --t-end ends sooner",
+                window / advanced, steps, t, tEnd);
+  return "this run will take " + durationText(total) + rest;
 }
 
 HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every,
                            const std::function<void(const std::string&)>& warn) {
-  using Clock = std::chrono::steady_clock;
   const double tEnd = scene.settings().tEnd;
-  scene.reset();
+  // The header first: a run that fails in reset (a singular start, CD §2.1)
+  // still leaves a CSV that says what it would have held.
   const std::vector<std::string> columns = scene.csvColumns();
   CsvWriter writer(csv, columns);
   HeadlessResult result;
-  const double t0 = scene.time();
-  const Clock::time_point started = Clock::now();
-  bool measured = !warn;  // the cost is measured once, early in the run
   try {
+    scene.reset();
+    if (scene.csvColumns() != columns)
+      throw std::logic_error("scene '" + scene.name() +
+                             "' changed its CSV columns in reset(); the header is written before");
+    const double t0 = scene.time();
+    const EnergyRule energy(scene);
+    LongRunWatch watch(scene, t0, tEnd, warn);
     writeRow(writer, scene, columns);
     bool lastWritten = true;
     while (scene.time() < tEnd) {
       const double before = scene.time();
       scene.advance(tEnd, Host::Headless);
       ++result.steps;
-      if (!measured) {
-        const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-        if (elapsed >= kLongRunSampleSeconds) {
-          measured = true;
-          const std::string w = longRunWarning(elapsed, t0, scene.time(), tEnd, result.steps);
-          if (!w.empty()) warn(scene.name() + ": " + w);
-        }
-      }
+      watch.stepEnded(scene.time(), result.steps);
       if (!scene.stateFinite())
         diverged(scene, "not finite, or grown beyond " + formatNumber(kDivergenceGrowth) +
                             " times its start");
+      energy.check(scene);
       if (!(scene.time() > before))
         throw std::logic_error("scene '" + scene.name() + "' did not advance its clock");
       lastWritten = result.steps % every == 0;

@@ -18,17 +18,21 @@ std::string joinedOptions(const std::vector<std::string>& options) {
   return out;
 }
 
-// Decimal numbers only: strtod would also take hex ("0x1"), "inf" and "nan".
-bool isDecimal(const std::string& text) {
+}  // namespace
+
+bool parseDecimal(const std::string& text, double& value) {
+  // Decimal numbers only: strtod would also take hex ("0x1"), "inf" and "nan".
   if (text.empty()) return false;
   for (char c : text)
     if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' ||
           c == 'e' || c == 'E'))
       return false;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(v)) return false;
+  value = v;
   return true;
 }
-
-}  // namespace
 
 std::string Param::text() const {
   switch (kind) {
@@ -51,7 +55,23 @@ std::string Param::accepted() const {
     case ParamKind::Number:
       break;
   }
-  return formatNumber(min) + " to " + formatNumber(max) + (integer ? ", an integer" : "");
+  // An open end is printed as such: the range printed holds accepted values only.
+  std::string range = minOpen ? "above " + formatNumber(min) : formatNumber(min);
+  range += maxOpen ? " to below " + formatNumber(max) : " to " + formatNumber(max);
+  if (integer) range += ", an integer";
+  if (!rule.empty()) range += "; " + rule;
+  return range;
+}
+
+Param& Param::above(double lo) {
+  min = lo;
+  minOpen = true;
+  return *this;
+}
+
+Param& Param::needs(std::string text) {
+  rule = std::move(text);
+  return *this;
 }
 
 Param& ParamList::add(std::string key, double* value, double min, double max, std::string help) {
@@ -130,16 +150,18 @@ void ParamList::set(const std::string& assignment) {
     }
     return;
   }
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (!isDecimal(text) || *end != '\0' || !std::isfinite(v))
+  double v = 0;
+  if (!parseDecimal(text, v))
     throw UsageError("--set " + key + ": '" + text + "' is not a decimal number; accepted: " +
                      p->accepted() + " (" + p->help + ")");
-  if (v < p->min || v > p->max)
+  const bool below = p->minOpen ? !(v > p->min) : v < p->min;
+  const bool beyond = p->maxOpen ? !(v < p->max) : v > p->max;
+  if (below || beyond)
     throw UsageError("--set " + key + "=" + text + " is out of range: accepted " + p->accepted() +
                      " (" + p->help + ")");
   if (p->integer && v != std::floor(v))
-    throw UsageError("--set " + key + "=" + text + ": an integer is expected (" + p->help + ")");
+    throw UsageError("--set " + key + "=" + text + " is not an integer; accepted " + p->accepted() +
+                     " (" + p->help + ")");
   *p->value = v;
 }
 

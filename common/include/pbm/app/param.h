@@ -13,10 +13,11 @@ namespace pbm {
 enum class ParamKind { Number, Choice, Toggle };
 
 struct Param {
-  std::string key;              // snake_case, as typed after --set
-  double* value = nullptr;      // Number: lives in the scene
-  double min = 0.0, max = 0.0;  // Number: accepted range, inclusive
-  std::string help;             // one line, with the unit
+  std::string key;                        // snake_case, as typed after --set
+  double* value = nullptr;                // Number: lives in the scene
+  double min = 0.0, max = 0.0;            // Number: accepted range, inclusive unless open
+  bool minOpen = false, maxOpen = false;  // Number: min (max) itself refused
+  std::string help;                       // one line, with the unit
   bool logScale = false;
   bool integer = false;
   ParamKind kind = ParamKind::Number;
@@ -25,11 +26,28 @@ struct Param {
   std::vector<std::string> labels;   // Choice: what the panel shows for each option
   bool* toggle = nullptr;            // Toggle: lives in the scene
 
+  // A rule with other keys that the range cannot say ("equal to dim_y",
+  // "below length/2"): the scene's validate() enforces it; --list-scenes and
+  // the error messages print it beside the range, so a printed range never
+  // promises a value that is always refused.
+  std::string rule;
+
   // The current value as `--set` would take it ("0.25", "jacobi_cg", "on").
   std::string text() const;
-  // What `--set` accepts, for --list-scenes and error messages.
+  // What `--set` accepts, for --list-scenes and error messages:
+  // "0 to 5", "above 0 to 5", "1 to 10, an integer; below n".
   std::string accepted() const;
+
+  // For one line in a scene's constructor, after add():
+  //   params_.add("width", &w_, 0.0, 5.0, "...").above(0);   // 0 itself refused
+  //   params_.add("hit", &hit_, 0.0, 2.0, "...").needs("at most length/2");
+  Param& above(double lo);
+  Param& needs(std::string text);
 };
+
+// A decimal number ("1", "-2.5", "3e-4"): no hex, inf, nan or trailing text,
+// which strtod would take. The one number syntax of the command line.
+bool parseDecimal(const std::string& text, double& value);
 
 // A named option of a choice parameter: the name typed after --set and the
 // label the panel shows.

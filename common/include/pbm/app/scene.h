@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,6 +80,16 @@ class Scene {
   // false: the run diverged, by the stepping layer's one rule (non-finite, or
   // grown far beyond its start: core/stepping.h); the runner stops there.
   virtual bool stateFinite() const = 0;
+  // The energy rule of the headless runner (headless.h): a scene whose exact
+  // physics keeps or loses energy (no motor, no scripted push, no mouse)
+  // returns its total energy here (J; potential energies from any fixed
+  // zero), and a run whose energy grows past E0 + kEnergyGrowth * max(|E0|,
+  // boundedEnergyScale()) has stopped being that physics: it diverged. NaN (the
+  // default): no such rule for this scene or this method.
+  virtual double boundedEnergy() const { return std::numeric_limits<double>::quiet_NaN(); }
+  // The energy the growth is measured against when |E0| is no measure of it
+  // (a start at the potential's zero: E0 = 0); 0 by default.
+  virtual double boundedEnergyScale() const { return 0.0; }
   // Called when the panel changed a setting or parameter; by default restarts.
   virtual void settingsChanged() { reset(); }
 
