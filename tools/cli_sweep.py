@@ -103,7 +103,7 @@ RUNS = {0, 3, 4}  # an accepted value: the run may end, diverge, or meet an exer
 def key_cases(program, scene, key, sample, tcap):
     base = ["--scene", scene.name, "--headless"]
     if tcap is not None:
-        base += ["--t-end", fmt(min(scene.t_end, tcap))]
+        base += ["--t-end", fmt(min(scene.t_end or tcap, tcap))]
     out = []
 
     def set_(value, allowed, why):
@@ -183,7 +183,7 @@ def program_cases(program, scenes, tmp):
     c(["--headless", "--no-such-option"], {2}, "an unknown option")
     c(["--headless", "--screenshot", "x.png"], {2}, "--headless with --screenshot")
     c(["--csv", os.path.join(tmp, "x.csv")], {2}, "--csv without --headless")
-    for cam in ("0x1e,20", "nan,20", "30,90", "30", "30,20,0", ""):
+    for cam in ("0x1e,20", "nan,20", "30,90", "30", "30,20,0"):
         c(["--headless", "--camera", cam], {2}, f"--camera {cam!r}")
     c(["--h", "0.01", "--headless"] + short, RUNS, "--h 0.01 (CLI11 2.4's --h conflict)")
     c(["-h"], {0}, "-h prints the help")

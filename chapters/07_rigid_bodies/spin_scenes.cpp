@@ -189,6 +189,7 @@ class SymmetricTopScene : public RigidScene {
   SymmetricTopScene() {
     addBlockParams(Vector3d(1.0, 1.0, 3.0), 3.0, Vector3d(1.0, 0.0, 3.0));
     params_.find("dim_x")->needs("equal to dim_y (I1 = I2)");
+    params_.find("dim_y")->needs("equal to dim_x (I1 = I2)");
     settings_.tEnd = 10.0;
     frameView();
   }

@@ -33,7 +33,8 @@ class RodScene : public ImpulseScene {
     params_.add("height", &height_, -1.0, 100.0, "initial gap between rod and peg, m");
     params_.add("v0", &v0_, 0.0, 100.0, "initial downward speed, m/s");
     params_.add("mass", &mass_, 1e-3, 1e4, "rod mass M, kg").logScale = true;
-    params_.add("length", &length_, 1e-3, 100.0, "rod length L (along x), m");
+    params_.add("length", &length_, 1e-3, 100.0, "rod length L (along x), m")
+        .needs("at least 2 hit");
     params_.add("thickness", &thickness_, 1e-3, 100.0, "rod thickness h (along y), m");
     params_.add("width", &width_, 1e-3, 100.0, "rod width w (along z), m");
     params_.add("hit", &hit_, 0.0, 50.0, "peg's distance from the rod's centre, m (<= L/2)")

@@ -31,7 +31,8 @@ class PlankScene : public RestingScene {
  public:
   PlankScene() {
     params_.add("mass", &mass_, 1e-3, 1e4, "plank mass M, kg").logScale = true;
-    params_.add("length", &length_, 0.1, 10.0, "plank length L (along x), m");
+    params_.add("length", &length_, 0.1, 10.0, "plank length L (along x), m")
+        .needs("at least 2 max(|u1|, |u2|)");
     params_.add("height", &height_, 0.01, 2.0, "plank height H (along y), m");
     params_.add("width", &width_, 0.05, 4.0, "plank width W (along z), m");
     params_.add("u1", &u1_, -5.0, 5.0, "first support's x, m (the plank's centre is at 0)")

@@ -29,8 +29,10 @@ class StackScene : public RestingScene {
         .needs("the top cube's side size * shrink^(n - 1) >= 0.01 m")
         .integer = true;
     params_.add("mass", &mass_, 1e-3, 1e4, "mass of each cube M, kg").logScale = true;
-    params_.add("size", &size_, 0.05, 2.0, "side of the bottom cube s, m");
-    params_.add("shrink", &shrink_, 0.2, 1.0, "each cube's side over the one's below");
+    params_.add("size", &size_, 0.05, 2.0, "side of the bottom cube s, m")
+        .needs("size * shrink^(n - 1) >= 0.01 m");
+    params_.add("shrink", &shrink_, 0.2, 1.0, "each cube's side over the one's below")
+        .needs("size * shrink^(n - 1) >= 0.01 m");
     params_
         .add("offset", &offset_, -0.5, 0.5,
              "each cube's centre beyond the one's below along x, m (0: centred)")

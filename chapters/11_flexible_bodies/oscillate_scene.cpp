@@ -82,7 +82,9 @@ class OscillateScene : public pbm::SteppedScene {
     settings_.hMin = 1e-5;
     settings_.hMax = 0.05;
     settings_.tEnd = 1.0;
-    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
+    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)")
+        .needs("2 for mode 2")
+        .integer = true;
     params_.add("mode", &mode_, 0.0, 2.0, "0 dilation, 1 shear, 2 bend (quadratic)")
         .needs("1 and 2 need mu > 0; 2 needs model 2")
         .integer = true;
@@ -90,7 +92,8 @@ class OscillateScene : public pbm::SteppedScene {
         .add("amplitude", &amplitude_, 1e-6, 0.2,
              "largest corner displacement at the start, m (small: the linear mode)")
         .logScale = true;
-    params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (> 0 for shear and bend)");
+    params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (> 0 for shear and bend)")
+        .needs("above 0 for mode 1 and 2");
     params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda > 0)")
         .above(-1e4)
         .needs("mu + lambda > 0");
