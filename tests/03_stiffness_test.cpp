@@ -10,6 +10,7 @@
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
