@@ -206,16 +206,25 @@ std::string longRunWarning(double elapsed, double t, double tEnd, double window,
 HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every,
                            const std::function<void(const std::string&)>& warn) {
   const double tEnd = scene.settings().tEnd;
-  // The header first: a run that fails in reset (a singular start, CD §2.1)
-  // still leaves a CSV that says what it would have held.
+  // The header is the scene's columns after reset (some scenes have a column
+  // per particle, known once reset has built them). A run that fails in
+  // reset (a singular start, CD §2.1) still leaves a CSV with its header, the
+  // columns as far as reset got: nothing written so far is lost (errors.h).
+  try {
+    scene.reset();
+  } catch (...) {
+    try {
+      const CsvWriter header(csv, scene.csvColumns());
+      csv.flush();
+    } catch (...) {
+      // the header could not be written either: the reset's failure is the news
+    }
+    throw;
+  }
   const std::vector<std::string> columns = scene.csvColumns();
   CsvWriter writer(csv, columns);
   HeadlessResult result;
   try {
-    scene.reset();
-    if (scene.csvColumns() != columns)
-      throw std::logic_error("scene '" + scene.name() +
-                             "' changed its CSV columns in reset(); the header is written before");
     const double t0 = scene.time();
     const EnergyRule energy(scene);
     LongRunWatch watch(scene, t0, tEnd, warn);

@@ -1,7 +1,7 @@
 // The shared command line's mechanisms on a toy scene (label cli, not chNN:
 // no chapter's student functions are involved, common/README.md): the
-// headless runner's energy rule and long-run announcements, the header
-// written before the scene resets, and what a ParamList prints and accepts.
+// headless runner's energy rule and long-run announcements, the CSV header (after
+// reset, and also when reset fails), and what a ParamList prints and accepts.
 // Each expectation is an independent count or a closed form, not the code's
 // own output.
 #include <gtest/gtest.h>
@@ -30,7 +30,8 @@ class Toy : public pbm::Scene {
   bool bounded = true;       // reports its energy (the rule applies)
   bool failInReset = false;  // a singular start: throws before the first step
   double firstStepSleep = 0.0, laterStepSleep = 0.0;
-  int cheapSteps = 0;  // steps before laterStepSleep starts
+  int cheapSteps = 0;          // steps before laterStepSleep starts
+  bool columnPerPart = false;  // a column per part, the parts made by reset (ch06's x0, y0, ...)
 
   std::string name() const override { return "toy"; }
   std::string title() const override { return "toy"; }
@@ -40,6 +41,7 @@ class Toy : public pbm::Scene {
     t_ = 0;
     e_ = 1;
     steps_ = 0;
+    parts_ = 2;
   }
   void advance(double tLimit, pbm::Host) override {
     const double sleep = steps_ == 0 ? firstStepSleep : steps_ >= cheapSteps ? laterStepSleep : 0;
@@ -50,13 +52,23 @@ class Toy : public pbm::Scene {
   }
   double time() const override { return t_; }
   bool stateFinite() const override { return std::isfinite(e_); }
-  std::vector<std::string> csvColumns() const override { return {"t", "e"}; }
-  std::vector<double> csvRow() const override { return {t_, e_}; }
+  std::vector<std::string> csvColumns() const override {
+    std::vector<std::string> c{"t", "e"};
+    if (columnPerPart)
+      for (int i = 0; i < parts_; ++i) c.push_back(std::string(1, 'x').append(std::to_string(i)));
+    return c;
+  }
+  std::vector<double> csvRow() const override {
+    std::vector<double> r{t_, e_};
+    if (columnPerPart) r.resize(2 + parts_, 0.0);
+    return r;
+  }
   double boundedEnergy() const override { return bounded ? e_ : NAN; }
 
  private:
   double t_ = 0, e_ = 1;
   long steps_ = 0;
+  int parts_ = 0;  // none until reset makes them
 };
 
 int lines(const std::string& s) {
@@ -103,12 +115,29 @@ TEST(CliEnergyRule, LetsAHundredfoldPassAndIgnoresSceneWithoutEnergy) {
 
 // A scene that fails in reset (t = 0) still leaves the header (errors.h:
 // nothing written so far is lost; the header says what the CSV would hold).
-TEST(CliHeadless, HeaderIsWrittenBeforeTheSceneResets) {
+TEST(CliHeadless, HeaderIsWrittenWhenTheSceneFailsToReset) {
   Toy toy;
   toy.failInReset = true;
   std::ostringstream csv;
   EXPECT_THROW(pbm::runHeadless(toy, csv), pbm::SimulationDiverged);
-  EXPECT_EQ(csv.str(), "t,e\n");
+  EXPECT_EQ(csv.str(), "t,e\n") << "expected the header alone";
+}
+
+// A scene whose columns are made by reset (one per part, as chapter 06's
+// x0, y0, ...): the header is the columns after reset, as every row is.
+TEST(CliHeadless, HeaderHasTheColumnsResetMade) {
+  Toy toy;
+  toy.bounded = false;
+  toy.columnPerPart = true;
+  toy.settings().h = 0.5;
+  toy.settings().tEnd = 1.0;
+  std::ostringstream csv;
+  ASSERT_NO_THROW(pbm::runHeadless(toy, csv));
+  const std::string text = csv.str();
+  EXPECT_EQ(text.substr(0, text.find('\n')), "t,e,x0,x1")
+      << "expected the two parts' columns that reset made; the CSV:\n"
+      << text;
+  EXPECT_EQ(lines(text), 4) << "the header and the rows at t = 0, 0.5, 1";
 }
 
 // A first step of 1.5 s, then 999 quick ones: the whole run takes 1.5 s of

@@ -35,7 +35,8 @@ inline constexpr double kLongRunSampleSeconds = 0.25;
 // The energy rule: E > E0 + kEnergyGrowth * max(|E0|, boundedEnergyScale()).
 inline constexpr double kEnergyGrowth = 100.0;
 
-// Writes the header, resets the scene, writes the initial row, then one row every
+// Resets the scene, writes the header (also when reset fails: then it is all
+// the CSV holds) and the initial row, then one row every
 // `every` steps and always the last one (at t = tEnd exactly). `warn`, if
 // given, is called once with a one-line estimate when the run will take more
 // than kLongRunSeconds (a chain of 4096 rods at a small h: hours).
