@@ -932,10 +932,17 @@ TEST(Ch03Headless, StiffSpringExplicitBeyondTwoOverKDivergesWithRowsKept) {
 // The headless energy rule (pbm/app/headless.h) on spring_chain: springs,
 // gravity and no drag keep the energy. Midpoint's |R(i w h)|^2 = 1 +
 // (w h)^4 / 4 > 1 for every mode (IM §2: its region misses the imaginary
-// axis), so its energy grows without end; the run stops by the energy rule
-// (its state has grown far less than the growth rule's 10^6), naming t and h,
-// with every written row's energy within 101 E0.
+// axis; checked first on stabilityFunction against that closed form), so its
+// energy grows without end; the run stops by the energy rule (its state has
+// grown far less than the growth rule's 10^6), naming t and h, with every
+// written row's energy within 101 E0.
 TEST(Ch03EnergyRule, SpringChainUnderMidpointStopsByItsEnergy) {
+  for (const double wh : {0.1, 1.0, 2.0}) {
+    const double r2 = std::norm(pbm::stabilityFunction(Scheme::Midpoint, cd(0.0, wh)));
+    ASSERT_NEAR(r2, 1 + std::pow(wh, 4) / 4, 1e-12)
+        << "IM §2: midpoint's |R(i w h)|^2 at w h = " << wh
+        << ": expected 1 + (w h)^4/4 = " << 1 + std::pow(wh, 4) / 4 << ", got " << r2;
+  }
   auto scene = ch03::makeSpringChainScene();
   scene->settings().method = "midpoint";
   std::ostringstream csv;

@@ -43,7 +43,7 @@ class PokeScene : public pbm::SteppedScene {
     params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)").above(0);
     params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)").above(0);
     params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)").above(0);
-    params_.add("mu", &mu_, 0.0, 1e5, "StVK shear modulus mu (>= 0)");
+    params_.add("mu", &mu_, 0.0, 1e5, "StVK shear modulus mu (>= 0)").needs("mu + lambda > 0");
     params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)")
         .above(-1e5)
         .needs("mu + lambda > 0");
