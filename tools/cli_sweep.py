@@ -238,7 +238,7 @@ def judge(case, status, out, err, timed_out):
     if any(s in err for s in ("terminate called", "what():", "Aborted", "Segmentation", "core dumped")):
         return f"a crash or stack trace: {err.strip()[:200]!r}"
     if timed_out:
-        if any("this run will take" in w for w in warnings):
+        if any("this run will take" in w or "this run may take long" in w for w in warnings):
             return None  # long, and said so: the rule for long runs
         return "killed at the time limit without announcing a long run"
     if status < 0 or status > 128:

@@ -77,18 +77,20 @@ struct EnergyRule {
 // forming) is announced when they do. A watchdog thread covers a step that
 // takes longer than the windows themselves (a broad phase of 50 000 boxes by
 // brute force): it announces a lower bound while that step still runs. One
-// warning per run, whoever gives it.
+// estimate per run, whoever gives it. The watch starts before the scene's
+// reset: a setup still running after twice kLongRunSampleSeconds (50 000
+// boxes paired by brute force, a pyramid of 20 settling) is noted while it
+// runs, once, and the estimate follows when the steps are timed.
 class LongRunWatch {
  public:
-  LongRunWatch(const Scene& scene, double t0, double tEnd,
-               std::function<void(const std::string&)> warn)
+  LongRunWatch(const Scene& scene, double tEnd, std::function<void(const std::string&)> warn)
       : name_(scene.name()),
         tEnd_(tEnd),
         h_(scene.settings().h),
         warn_(std::move(warn)),
         started_(Clock::now()),
-        windowT_(t0),
-        lastT_(t0) {
+        windowT_(0.0),
+        lastT_(0.0) {
     if (!warn_) {
       done_ = true;
       return;
@@ -98,6 +100,16 @@ class LongRunWatch {
   ~LongRunWatch() { stop(); }
   LongRunWatch(const LongRunWatch&) = delete;
   LongRunWatch& operator=(const LongRunWatch&) = delete;
+
+  // Called by the runner once the scene is reset, at its clock's start t0.
+  void setupEnded(double t0) {
+    const double now = secondsSince(started_);
+    windowWall_ = now;
+    windowT_ = t0;
+    lastT_ = t0;
+    lastStepEnd_ = now;
+    settingUp_ = false;
+  }
 
   // Called by the runner after each step (its own thread): may warn.
   void stepEnded(double t, long steps) {
@@ -122,6 +134,15 @@ class LongRunWatch {
   }
 
  private:
+  // The setup's note: not the estimate, which may follow.
+  void note(const std::string& line) {
+    try {
+      warn_(name_ + ": " + line);
+    } catch (...) {
+      // nothing to unwind into on this thread; the runner carries on
+    }
+  }
+
   void announce(const std::string& line, bool fromWatchdog) {
     if (line.empty()) return;
     std::unique_lock<std::mutex> lock(mutex_);
@@ -148,6 +169,20 @@ class LongRunWatch {
       if (stopping_ || done_) break;
       const double running = secondsSince(started_) - lastStepEnd_.load();
       if (running < 2 * kLongRunSampleSeconds) continue;
+      if (settingUp_) {
+        if (setupNoted_ || !(tEnd_ > 0)) continue;
+        setupNoted_ = true;
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      "this run may take long: setting the scene up has taken %.1f s so far, "
+                      "and about %.0f steps to t = %.6g s follow; a larger --h or a shorter "
+                      "--t-end ends sooner",
+                      running, std::ceil(tEnd_ / h_), tEnd_);
+        lock.unlock();
+        note(buf);
+        lock.lock();
+        continue;
+      }
       const double stepsLeft = std::max(1.0, std::ceil((tEnd_ - lastT_.load()) / h_));
       const double total = running * stepsLeft;
       if (!(total > kLongRunSeconds)) continue;
@@ -172,8 +207,8 @@ class LongRunWatch {
   Clock::time_point started_;
   double windowWall_ = 0.0, windowT_;  // the current window's start: wall time, clock
   std::atomic<double> lastStepEnd_{0.0}, lastT_;
-  std::atomic<bool> done_{false};
-  bool stopping_ = false;
+  std::atomic<bool> done_{false}, settingUp_{true};
+  bool stopping_ = false, setupNoted_ = false;  // setupNoted_: the watchdog's own
   std::mutex mutex_;
   std::condition_variable wake_;
   std::thread watchdog_;
@@ -210,6 +245,7 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every,
   // per particle, known once reset has built them). A run that fails in
   // reset (a singular start, CD §2.1) still leaves a CSV with its header, the
   // columns as far as reset got: nothing written so far is lost (errors.h).
+  LongRunWatch watch(scene, tEnd, warn);
   try {
     scene.reset();
   } catch (...) {
@@ -225,9 +261,8 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every,
   CsvWriter writer(csv, columns);
   HeadlessResult result;
   try {
-    const double t0 = scene.time();
     const EnergyRule energy(scene);
-    LongRunWatch watch(scene, t0, tEnd, warn);
+    watch.setupEnded(scene.time());
     writeRow(writer, scene, columns);
     bool lastWritten = true;
     while (scene.time() < tEnd) {

@@ -29,7 +29,7 @@ class Toy : public pbm::Scene {
   double growth = 1.0;
   bool bounded = true;       // reports its energy (the rule applies)
   bool failInReset = false;  // a singular start: throws before the first step
-  double firstStepSleep = 0.0, laterStepSleep = 0.0;
+  double resetSleep = 0.0, firstStepSleep = 0.0, laterStepSleep = 0.0;
   int cheapSteps = 0;          // steps before laterStepSleep starts
   bool columnPerPart = false;  // a column per part, the parts made by reset (ch06's x0, y0, ...)
 
@@ -38,6 +38,7 @@ class Toy : public pbm::Scene {
   std::string lookFor() const override { return ""; }
   void reset() override {
     if (failInReset) throw pbm::SimulationDiverged(0.0, settings_.h, "singular at t = 0 s");
+    if (resetSleep > 0) std::this_thread::sleep_for(std::chrono::duration<double>(resetSleep));
     t_ = 0;
     e_ = 1;
     steps_ = 0;
@@ -162,6 +163,31 @@ TEST(CliLongRun, AStepLongerThanASecondIsAnnouncedWhileItRuns) {
   EXPECT_LT(warned[0].first, 1.2) << "announced after " << warned[0].first
                                   << " s, expected within the first second: " << warned[0].second;
   EXPECT_EQ(warned[0].second.rfind("toy: this run will take at least ", 0), 0u) << warned[0].second;
+}
+
+// A setup (reset) of 1.5 s, as 50 000 boxes paired by brute force: nothing
+// is timed yet, but the run is noted as possibly long while the setup runs,
+// within the first second, and only once.
+TEST(CliLongRun, ASlowSetupIsNotedWhileItRuns) {
+  Toy toy;
+  toy.bounded = false;
+  toy.resetSleep = 1.5;
+  toy.settings().h = 0.01;
+  toy.settings().tEnd = 1.0;
+  std::mutex m;
+  std::vector<std::pair<double, std::string>> warned;
+  const auto start = Clock::now();
+  std::ostringstream csv;
+  pbm::runHeadless(toy, csv, 1, [&](const std::string& line) {
+    std::lock_guard<std::mutex> lock(m);
+    warned.emplace_back(std::chrono::duration<double>(Clock::now() - start).count(), line);
+  });
+  ASSERT_EQ(warned.size(), 1u) << "one note expected (the 100 steps after it are quick)";
+  EXPECT_LT(warned[0].first, 1.2) << "noted after " << warned[0].first
+                                  << " s, expected within the first second: " << warned[0].second;
+  EXPECT_EQ(
+      warned[0].second.rfind("toy: this run may take long: setting the scene up has taken ", 0), 0u)
+      << warned[0].second;
 }
 
 // 400 cheap steps, then 30 ms a step for the 2600 left: the first quarter

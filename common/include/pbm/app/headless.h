@@ -30,7 +30,9 @@ inline constexpr double kLongRunSeconds = 60.0;
 // as contacts form, is announced when they do). A single step still running
 // after twice this long is announced while it runs (a lower bound: the steps
 // to go, each as long), so a long run is announced within its first second
-// however slow its first step.
+// however slow its first step. A setup (the scene's reset) still running
+// after twice this long is noted while it runs ("may take long"), once; the
+// estimate follows when the steps are timed.
 inline constexpr double kLongRunSampleSeconds = 0.25;
 // The energy rule: E > E0 + kEnergyGrowth * max(|E0|, boundedEnergyScale()).
 inline constexpr double kEnergyGrowth = 100.0;
