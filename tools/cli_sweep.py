@@ -22,8 +22,8 @@ closed pipe (`| head -c 10`).
 
 --sample: a fixed subset (every program's shared options and output
 failures, one key per scene, a few long runs, shorter limits) that CI runs
-in about two minutes. Prints one line per failure and "N passed, M failed";
-exit 1 if any failed.
+in under a minute (1 424 runs; the full sweep, 5 065, about ten minutes).
+Prints one line per failure and "N passed, M failed"; exit 1 if any failed.
 """
 
 import argparse
