@@ -8,7 +8,8 @@
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --no-shots             skip the screenshots
 #     --no-bench             build only what the tests and programs need (every
-#                            library, scene, test and program; no benchmarks)
+#                            library, scene, test and program; no benchmarks:
+#                            PBM_BENCHMARKS=0)
 #     --imgui-source         remove libimgui-dev and compile ImGui from the source folder
 #                            Debian's source package unpacks (PBM_IMGUI_DIR)
 #     --shell                open a shell in the chroot instead (debugging)
@@ -140,7 +141,8 @@ say "building in the $release chroot with $compiler (log: ${log#"$ROOT"/})"
 status=0
 chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   CXX="$cxx" PBM_WERROR=1 PBM_JOBS="${PBM_JOBS:-$(nproc)}" PBM_BUILD_DIR="/pbm/build-$tag" \
-  EXTRA="$extra_packages" SHOTS="$shots" BENCH="$bench" IMGUI_SOURCE="$imgui_source" /bin/bash -c '
+  EXTRA="$extra_packages" SHOTS="$shots" BENCH="$bench" PBM_BENCHMARKS="$bench" \
+  IMGUI_SOURCE="$imgui_source" /bin/bash -c '
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 cd /pbm/src
