@@ -164,7 +164,7 @@ function(pbm_chapter NN topic)
     message(WARNING "chapter ${NN}: no tests/${dir}_test.cpp")
   endif()
 
-  if(EXISTS "${chapter_dir}/bench.cpp")
+  if(PBM_BENCHMARKS AND EXISTS "${chapter_dir}/bench.cpp")
     add_executable(ch${NN}_bench "${chapter_dir}/bench.cpp")
     target_link_libraries(ch${NN}_bench PRIVATE ${chapter_libs} benchmark::benchmark Boost::headers)
   endif()

@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "bead_scenes.h"
 #include "expect_vec_near.h"
 #include "pbm/app/headless.h"
 #include "pbm/bead/bead.h"
@@ -22,6 +21,7 @@
 #include "pbm/core/errors.h"
 #include "pbm/fields/euler.h"
 #include "pbm/integrators/integrators.h"
+#include "scenes.h"
 
 namespace {
 

@@ -138,6 +138,47 @@ TEST(Ch09Ball, FirstImpactApexesImpactsAndRest) {
   }
 }
 
+// Claim: each impulse happens at its closed-form time, T_1 = sqrt(2h/g) and
+// T_(k+1) = T_k + 2 eps^k v0 / g (the flight between bounces), and the last
+// one (K = floor(ln(TH/v0)/ln eps) + 1) comes before the Zeno sum
+// sqrt(2h/g)(1 + eps)/(1 - eps) by 2 v/(g(1 - eps)) with eps TH < v <= TH.
+// The step's log says when: late bounces are shorter than a step, and the
+// arrival after the K-th only rests, bisected like a collision but without an
+// impulse; its time is not the last impact's (ch09 ball's HUD).
+TEST(Ch09Ball, EveryImpulseAtItsClosedFormTime) {
+  const double h = 1, dt = 0.01, eps = 0.8, th = 1e-3;
+  const double v0 = std::sqrt(2 * g * h);
+  const int K = int(std::floor(std::log(th / v0) / std::log(eps))) + 1;
+  ASSERT_EQ(K, 38);
+  BallWorld bw(eps, h);
+  std::vector<double> times;
+  for (int n = 0; n < 500; ++n) {  // to t = 5 s
+    pbm::CollisionStats st;
+    pbm::stepWithCollisions(bw.w, pbm::Method::RK4, dt, &st);
+    ASSERT_EQ(st.logTimes.size(), st.log.size()) << "one time per impulse in the step's log";
+    for (double t : st.logTimes) {
+      EXPECT_GE(t, bw.w.time() - dt - 1e-12) << "an impulse inside its step";
+      EXPECT_LE(t, bw.w.time() + 1e-12) << "an impulse inside its step";
+      times.push_back(t);
+    }
+  }
+  ASSERT_EQ(static_cast<int>(times.size()), K) << "RBII §8: K impacts, then resting contact";
+  double want = std::sqrt(2 * h / g), v = v0;
+  for (int k = 0; k < K; ++k) {
+    // The bisection finds each contact within dist_tol = 1e-10 m: at v >=
+    // 1e-3 m/s that is 1e-7 s, the flights' sum a few of those.
+    EXPECT_NEAR(times[k], want, 1e-6)
+        << "RBII §6: impact " << k + 1 << " at T_k = sqrt(2h/g) + sum 2 eps^i v0/g";
+    v *= eps;
+    want += 2 * v / g;
+  }
+  const double zeno = std::sqrt(2 * h / g) * (1 + eps) / (1 - eps);
+  EXPECT_GE(times.back(), zeno - 2 * th / (g * (1 - eps)))
+      << "the last impact, at most 2 TH/(g(1 - eps)) before the Zeno sum " << zeno << " s";
+  EXPECT_LE(times.back(), zeno - 2 * eps * th / (g * (1 - eps)))
+      << "the last impact, at least 2 eps TH/(g(1 - eps)) before the Zeno sum " << zeno << " s";
+}
+
 TEST(Ch09World, FlatCubeAtZeroRestitutionSettles) {
   pbm::CollisionWorld w;
   w.add(fixedBody(), pbm::Shape::halfSpace(Vector3d::UnitY(), 0.0));

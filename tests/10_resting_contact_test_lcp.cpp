@@ -1,6 +1,8 @@
 // Chapter 10 tests, part: the LCP solvers (RBII §9: a = A f + b >= 0,
 // f >= 0, f . a = 0; Baraff 1994 §4 for Dantzig's method), checked against
 // the SVD enumeration of 10_resting_contact_test.h.
+#include <limits>
+
 #include "10_resting_contact_test.h"
 
 using namespace ch10_test;
@@ -23,6 +25,32 @@ namespace {
     return ::testing::AssertionFailure()
            << "(9-7) f_i a_i = 0 violated: " << complementarity(r.f, a, b);
   return ::testing::AssertionSuccess();
+}
+
+// The cube (mass 2, side 1, centre x) resting on a fixed cube of side 1 turned
+// 45 degrees about y (cube_on_cube_45): its bottom square crosses the
+// diamond in 8 points, 8 edge/edge contacts with n = +y; A = J M^-1 J^T from
+// the oracles, and the at-rest b = n . F/M = -g.
+struct CubeOnCube45 {
+  MatrixXd A;
+  VectorXd b;
+};
+CubeOnCube45 cubeOnCube45(const Vector3d& x = Vector3d(0, 0.5, 0)) {
+  RigidBody top = box(2, Vector3d(1, 1, 1), x,
+                      Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitY())));
+  RigidBody bottom = fixedBody(Vector3d(0, -0.5, 0));
+  const double c = std::sqrt(0.5) - 0.5;  // where the diamond's edges cross the square's
+  std::vector<Contact> cs;
+  for (double sx : {1.0, -1.0})
+    for (double sz : {1.0, -1.0}) {
+      const Vector3d diamond(-sx, 0, sz);  // edge direction of the turned cube, along x + z = const
+      cs.push_back(ee(&top, &bottom, Vector3d(sx * 0.5, 0, sz * c), diamond, Vector3d::UnitZ(),
+                      Vector3d::UnitY()));
+      cs.push_back(ee(&top, &bottom, Vector3d(sx * c, 0, sz * 0.5), diamond, Vector3d::UnitX(),
+                      Vector3d::UnitY()));
+    }
+  const MatrixXd J = jacobianOracle(cs, {&top, &bottom});
+  return {J * inverseMassOracle({&top, &bottom}) * J.transpose(), VectorXd::Constant(8, -kG)};
 }
 
 }  // namespace
@@ -127,24 +155,9 @@ TEST(Ch10Dantzig, InvariantsAfterEveryPivot) {
 // (the QP of RBII §9), on the cube resting on a cube turned 45 degrees: 8
 // redundant edge/edge contacts, rank 3.
 TEST(Ch10Dantzig, MinimisesTheQuadraticProgram) {
-  RigidBody top = box(2, Vector3d(1, 1, 1), Vector3d(0, 0.5, 0),
-                      Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitY())));
-  RigidBody bottom = fixedBody(Vector3d(0, -0.5, 0));
-  top.force = Vector3d(0, -2 * kG, 0);
-  const double c = std::sqrt(0.5) - 0.5;  // where the diamond's edges cross the square's
-  std::vector<Contact> cs;
-  for (double sx : {1.0, -1.0})
-    for (double sz : {1.0, -1.0}) {
-      const Vector3d diamond(-sx, 0, sz);  // edge direction of the turned cube, along x + z = const
-      cs.push_back(ee(&top, &bottom, Vector3d(sx * 0.5, 0, sz * c), diamond, Vector3d::UnitZ(),
-                      Vector3d::UnitY()));
-      cs.push_back(ee(&top, &bottom, Vector3d(sx * c, 0, sz * 0.5), diamond, Vector3d::UnitX(),
-                      Vector3d::UnitY()));
-    }
-  const MatrixXd J = jacobianOracle(cs, {&top, &bottom});
-  const MatrixXd A = J * inverseMassOracle({&top, &bottom}) * J.transpose();
-  VectorXd b(8);
-  for (int i = 0; i < 8; ++i) b(i) = -kG;  // at rest: n . F/M
+  const CubeOnCube45 sys = cubeOnCube45();
+  const MatrixXd& A = sys.A;
+  const VectorXd& b = sys.b;
   const LcpResult r = pbm::solveLcpDantzig(A, b);
   ASSERT_TRUE(r.ok) << r.why;
   ASSERT_TRUE(complementary(r, A, b));
@@ -155,6 +168,36 @@ TEST(Ch10Dantzig, MinimisesTheQuadraticProgram) {
   for (int trial = 0; trial < 2000; ++trial) {
     const VectorXd x = VectorXd::NullaryExpr(8, [&] { return U(rng); });
     ASSERT_LE(q(r.f), q(x) + 1e-9) << "trial " << trial << ": RBII §9: f minimises the QP";
+  }
+}
+
+// Claim: where contacts are redundant the forces are not unique (RBII §9)
+// and the solver picks one solution; rounding must not pick it, or a cube at
+// rest shows its weight jumping from one pair of contacts to another between
+// steps with nothing moving (cube_on_cube_45). The 8 crossings under the
+// cube have equal b and alike rows of A; b changed in its last few bits and
+// the cube's centre moved by 1e-12 m (A's lever arms in their last digits)
+// must leave f as the exact problem's, to 1e-9 of M g.
+TEST(Ch10Dantzig, RoundingDoesNotChooseAmongRedundantContacts) {
+  const CubeOnCube45 exact = cubeOnCube45();
+  const LcpResult r0 = pbm::solveLcpDantzig(exact.A, exact.b);
+  ASSERT_TRUE(r0.ok) << r0.why;
+  ASSERT_TRUE(complementary(r0, exact.A, exact.b));
+  std::mt19937_64 rng(24);
+  std::uniform_int_distribution<int> ulps(-4, 4);
+  std::uniform_real_distribution<double> U(-1e-12, 1e-12);
+  const double ulp = std::numeric_limits<double>::epsilon();
+  for (int trial = 0; trial < 200; ++trial) {
+    CubeOnCube45 sys = cubeOnCube45(Vector3d(U(rng), 0.5, U(rng)));
+    for (int i = 0; i < 8; ++i) sys.b(i) *= 1.0 + ulps(rng) * ulp;
+    const LcpResult r = pbm::solveLcpDantzig(sys.A, sys.b);
+    ASSERT_TRUE(r.ok) << "trial " << trial << ": " << r.why;
+    ASSERT_LE((r.f - r0.f).cwiseAbs().maxCoeff(), 1e-9 * 2 * kG)
+        << "trial " << trial << ": b and A changed by rounding only, yet f moved from ("
+        << r0.f.transpose() << ") to (" << r.f.transpose()
+        << ") N. RBII §9: where the forces are not unique, the choice among them (which "
+           "untreated a_d < 0 to drive, Baraff 1994 §4) must not follow rounding: treat a's that "
+           "differ by rounding as equal (e.g. the lowest index among near-ties)";
   }
 }
 

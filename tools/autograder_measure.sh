@@ -6,8 +6,9 @@
 #       on the platform: the image is built before any submission), then per
 #       chapter runs the Gradescope grading of a submission holding that
 #       chapter's solution alone under one core (taskset -c 0) and a memory cap
-#       of 768 MB (a cgroup via systemd-run --scope -p MemoryMax=768M where
-#       that works, else prlimit --as, a cap on address space: stricter), and
+#       of 768 MB (a cgroup: systemd-run --scope -p MemoryMax=768M, or a cgroup
+#       v1 memory group where systemd is absent; else prlimit --as, a cap on
+#       address space: stricter), and
 #       prints seconds, its build and test times, and the peak RSS of the
 #       largest compiler, linker and test process (rss_peaks.py: they run in
 #       bubblewrap's namespaces, out of /usr/bin/time's sight). ccache is off
@@ -30,20 +31,37 @@ mkdir -p "$OUT"
 say() { printf 'measure: %s\n' "$*"; }
 chapters() { sed -nE 's/^[[:space:]]*pbm_chapter\([[:space:]]*([0-9]+)[[:space:]]+([A-Za-z0-9_]+).*/\1_\2/p' "$ROOT/CMakeLists.txt"; }
 
-# The memory cap: a cgroup where systemd can make one, else an address-space limit.
-capped() {
+# The memory cap: a cgroup, as the platforms' containers have (systemd's, or a
+# cgroup v1 memory group made by hand), else an address-space limit (stricter:
+# a compiler reserves more address space than it touches).
+CGROUP_V1=/sys/fs/cgroup/memory/pbm-measure
+cap_kind() {
   if systemd-run --quiet --scope -p MemoryMax=${CAP}M /bin/true >/dev/null 2>&1; then
-    systemd-run --quiet --scope -p MemoryMax=${CAP}M -p MemorySwapMax=0 "$@"
+    echo systemd
+  elif [[ -f /sys/fs/cgroup/memory/memory.limit_in_bytes ]] && mkdir -p "$CGROUP_V1" 2>/dev/null &&
+    echo $((CAP * 1024 * 1024)) >"$CGROUP_V1/memory.limit_in_bytes" 2>/dev/null; then
+    echo v1
   else
-    prlimit --as=$((CAP * 1024 * 1024)) "$@"
+    echo prlimit
   fi
 }
+capped() {
+  case "$(cap_kind)" in
+  systemd) systemd-run --quiet --scope -p MemoryMax=${CAP}M -p MemorySwapMax=0 "$@" ;;
+  v1)
+    # No swap either: memory + swap capped at the same size.
+    echo $((CAP * 1024 * 1024)) >"$CGROUP_V1/memory.memsw.limit_in_bytes" 2>/dev/null || true
+    bash -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' capped "$CGROUP_V1" "$@"
+    ;;
+  *) prlimit --as=$((CAP * 1024 * 1024)) "$@" ;;
+  esac
+}
 cap_text() {
-  if systemd-run --quiet --scope -p MemoryMax=${CAP}M /bin/true >/dev/null 2>&1; then
-    echo "cgroup MemoryMax=${CAP}M (systemd-run --scope)"
-  else
-    echo "prlimit --as=${CAP}M (address space; no systemd here for a cgroup)"
-  fi
+  case "$(cap_kind)" in
+  systemd) echo "cgroup MemoryMax=${CAP}M (systemd-run --scope)" ;;
+  v1) echo "cgroup v1 memory.limit_in_bytes=${CAP}M, no swap ($CGROUP_V1)" ;;
+  *) echo "prlimit --as=${CAP}M (address space; no cgroup here)" ;;
+  esac
 }
 
 platform() {

@@ -8,7 +8,8 @@
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --no-shots             skip the screenshots
 #     --no-bench             build only what the tests and programs need (every
-#                            library, scene, test and program; no benchmarks)
+#                            library, scene, test and program; no benchmarks:
+#                            PBM_BENCHMARKS=0)
 #     --imgui-source         remove libimgui-dev and compile ImGui from the source folder
 #                            Debian's source package unpacks (PBM_IMGUI_DIR)
 #     --shell                open a shell in the chroot instead (debugging)
@@ -19,7 +20,11 @@
 # tree itself is made anew each run, so every warning is seen. The last line
 # is "platform RELEASE COMPILER: ..." with the test count, the screenshots and
 # the library versions CMake found; the PNGs are copied to
-# build/platforms/RELEASE-COMPILER/. Exit 0 when all passed.
+# build/platforms/RELEASE-COMPILER/ and the fingerprints of every scene's default
+# CSV (tools/csv_fingerprint.py) to build/platforms/RELEASE-COMPILER.csv.json.
+# Exit 0 when all passed; 5 when the platform could not be set up (debootstrap
+# or the chroot's apt-get update failed: no mirror reachable), so a caller can
+# tell "this machine cannot make the chroot" from "the workbook failed there".
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
@@ -83,12 +88,12 @@ fi
 if [[ ! -f $chroot_dir/.pbm-ready ]]; then
   command -v debootstrap >/dev/null 2>&1 ||
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null; } ||
-    die "could not install debootstrap"
+    die "could not install debootstrap" 5
   say "debootstrap $release from $mirror into $chroot_dir (a few minutes, once)"
   rm -rf "$chroot_dir"
   mkdir -p "$chroot_dir"
   debootstrap --variant=minbase "$release" "$chroot_dir" "$mirror" >"$chroot_dir.debootstrap.log" 2>&1 ||
-    die "debootstrap failed (see $chroot_dir.debootstrap.log)"
+    die "debootstrap failed (see $chroot_dir.debootstrap.log)" 5
   # sid's Release file on a mirror snapshot may be past its Valid-Until date.
   echo 'Acquire::Check-Valid-Until "false";' >"$chroot_dir/etc/apt/apt.conf.d/99pbm-no-valid-until"
   printf 'deb-src %s %s main\n' "$mirror" "$release" >"$chroot_dir/etc/apt/sources.list.d/pbm-src.list"
@@ -136,14 +141,15 @@ say "building in the $release chroot with $compiler (log: ${log#"$ROOT"/})"
 status=0
 chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   CXX="$cxx" PBM_WERROR=1 PBM_JOBS="${PBM_JOBS:-$(nproc)}" PBM_BUILD_DIR="/pbm/build-$tag" \
-  EXTRA="$extra_packages" SHOTS="$shots" BENCH="$bench" IMGUI_SOURCE="$imgui_source" /bin/bash -c '
+  EXTRA="$extra_packages" SHOTS="$shots" BENCH="$bench" PBM_BENCHMARKS="$bench" \
+  IMGUI_SOURCE="$imgui_source" /bin/bash -c '
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 cd /pbm/src
 # A fresh build tree every run, so every warning is seen again; ccache (in the
 # chroot, kept) makes the second run cheap.
 rm -rf "$PBM_BUILD_DIR"
-apt-get update -qq
+apt-get update -qq || { echo "apt-get update failed in the chroot: is the mirror reachable?"; exit 5; }
 apt-get install -y -q --no-install-recommends ca-certificates $EXTRA >/dev/null
 if ((IMGUI_SOURCE)); then
   # The ImGui source of the release'"'"'s own Debian source package, unpacked.
@@ -160,6 +166,9 @@ fi
 dpkg -s libimgui-dev >/dev/null 2>&1 && ((IMGUI_SOURCE)) && { echo "libimgui-dev is still installed"; exit 1; }
 if ((BENCH)); then ./pbm build --exercises none; fi
 ./pbm test
+# Every scene'"'"'s default headless CSV, fingerprinted: two compilers on one release
+# should agree (.ci/run compares sid'"'"'s GCC and Clang records).
+python3 tools/csv_fingerprint.py --build "$PBM_BUILD_DIR" --out "$PBM_BUILD_DIR/csv-fingerprint.json" >/dev/null
 if ((SHOTS)); then
   ./pbm shots
   python3 tools/check_png.py shots/*.png
@@ -168,6 +177,8 @@ fi
 
 # --- the verdict ------------------------------------------------------------------
 cp "$src"/shots/*.png "$build_root/platforms/$tag/" 2>/dev/null || true
+rm -f "$build_root/platforms/$tag.csv.json"
+cp "$chroot_dir/pbm/build-$tag/csv-fingerprint.json" "$build_root/platforms/$tag.csv.json" 2>/dev/null || true
 tests="$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1 || true)"
 versions="$(grep -E 'pbm: found ' "$log" | tail -n 1 | sed -E 's/.*pbm: found //' || true)"
 compiler_version="$(chroot "$chroot_dir" "$cxx" --version 2>/dev/null | head -n 1 || true)"
@@ -177,7 +188,10 @@ if ((status != 0)); then
   tail -n 40 "$log" >&2
   say "the $release $compiler run failed (full log: ${log#"$ROOT"/})"
 fi
-echo "platform $release $compiler ($compiler_version): $([[ $status == 0 ]] && echo ok || echo FAILED);" \
+verdict=FAILED
+((status == 0)) && verdict=ok
+((status == 5)) && verdict="UNAVAILABLE (the chroot could not install packages)"
+echo "platform $release $compiler ($compiler_version): $verdict;" \
   "warnings-as-errors $werrors; tests: ${tests:-none run}; screenshots $nshots;" \
   "found: ${versions:-?}"
 exit "$status"

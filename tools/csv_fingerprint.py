@@ -8,6 +8,7 @@ prints every scene whose CSV or status differs from OLD and exits 1 if any does.
 
 usage: csv_fingerprint.py --build DIR [--out FILE.json] [--compare OLD.json]
                           [--chapters 01,07] [--timeout S]
+       csv_fingerprint.py --compare OLD.json --against NEW.json   (two records, nothing run)
 
 A refactoring or a port must leave these byte-identical on the same platform
 (issues 18 and 20: "headless CSVs of every scene byte-identical before/after").
@@ -65,13 +66,19 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--out")
     ap.add_argument("--compare")
+    ap.add_argument("--against", help="compare --compare with this record instead of a build")
     ap.add_argument("--chapters", default="", help="e.g. 01,07 (default: all)")
     ap.add_argument("--timeout", type=float, default=600)
     args = ap.parse_args()
     chapters = {c.zfill(2) for c in args.chapters.split(",") if c}
 
     result = {}
-    for program in programs(args.build, chapters):
+    if args.against:
+        if not args.compare:
+            ap.error("--against needs --compare")
+        with open(args.against, encoding="utf-8") as f:
+            result = json.load(f)
+    for program in [] if args.against else programs(args.build, chapters):
         name = os.path.basename(program)
         for scene in scenes(program):
             key = f"{name} {scene}"

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "field_scene.h"
-#include "field_scenes.h"
 #include "pbm/fields/fields.h"
+#include "scenes.h"
 
 namespace ch01 {
 

@@ -10,7 +10,6 @@
 #include <limits>
 #include <optional>
 
-#include "field_scenes.h"
 #include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/counting_system.h"
@@ -19,6 +18,7 @@
 #include "pbm/fields/lorenz_system.h"
 #include "pbm/viewer/canvas3d.h"
 #include "pbm/viewer/plot.h"
+#include "scenes.h"
 
 namespace ch01 {
 

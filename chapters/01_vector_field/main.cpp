@@ -1,9 +1,9 @@
 // Chapter 01: vector fields and integral curves (Differential Equation Basics
 // §1, §4; Particle System Dynamics §2, the phase plane), ending with the
-// Lorenz system in 3D. The scenes live in field_scenes.h; the shared runner
+// Lorenz system in 3D. The scenes live in scenes.h; the shared runner
 // gives the viewer and the headless CSV.
-#include "field_scenes.h"
 #include "pbm/app/chapter.h"
+#include "scenes.h"
 
 int main(int argc, char** argv) {
   const pbm::Chapter chapter{

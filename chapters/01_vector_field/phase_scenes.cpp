@@ -7,8 +7,8 @@
 #include <numbers>
 
 #include "field_scene.h"
-#include "field_scenes.h"
 #include "pbm/fields/fields.h"
+#include "scenes.h"
 
 namespace ch01 {
 

@@ -18,7 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "integrator_scenes.h"
 #include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
@@ -28,6 +27,7 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
 #include "point_legend.h"
+#include "scenes.h"
 #include "stability_inset.h"
 
 namespace ch02 {

@@ -11,9 +11,9 @@
 #include <memory>
 #include <vector>
 
-#include "integrator_scenes.h"
 #include "pbm/core/stepping.h"
 #include "pbm/integrators/methods.h"
+#include "scenes.h"
 
 namespace ch02 {
 

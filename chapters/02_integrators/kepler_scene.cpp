@@ -15,7 +15,6 @@
 #include <numbers>
 #include <vector>
 
-#include "integrator_scenes.h"
 #include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/core/exercise.h"
@@ -25,6 +24,7 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
 #include "point_legend.h"
+#include "scenes.h"
 
 namespace ch02 {
 

@@ -1,8 +1,8 @@
 // Chapter 02: Euler vs midpoint vs RK4, adaptive step sizes (Differential
-// Equation Basics §2-4). The scenes live in integrator_scenes.h; the shared
+// Equation Basics §2-4). The scenes live in scenes.h; the shared
 // runner gives the viewer and the headless CSV.
-#include "integrator_scenes.h"
 #include "pbm/app/chapter.h"
+#include "scenes.h"
 
 int main(int argc, char** argv) {
   const pbm::Chapter chapter{

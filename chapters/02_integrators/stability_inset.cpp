@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <numbers>
 
-#include "integrator_scenes.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
+#include "scenes.h"
 
 namespace ch02 {
 

@@ -13,7 +13,6 @@
 #include <numbers>
 #include <vector>
 
-#include "bead_scenes.h"
 #include "pbm/app/stepped_scene.h"
 #include "pbm/bead/bead.h"
 #include "pbm/bead/exact_pendulum.h"
@@ -23,6 +22,7 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
+#include "scenes.h"
 
 namespace ch05 {
 

@@ -1,8 +1,8 @@
 // Chapter 05: a bead on a wire (Witkin, Constrained Dynamics §1-§2, §5). The
-// scenes live in bead_scenes.h; the shared runner gives the viewer and the
+// scenes live in scenes.h; the shared runner gives the viewer and the
 // headless CSV (t, x, y, vx, vy, c, c_dot, lambda, energy).
-#include "bead_scenes.h"
 #include "pbm/app/chapter.h"
+#include "scenes.h"
 
 int main(int argc, char** argv) {
   const pbm::Chapter chapter{

@@ -40,15 +40,24 @@ class ManyBodiesScene : public RigidScene {
     const int side = static_cast<int>(std::ceil(std::cbrt(static_cast<double>(n))));
     std::mt19937 rng(7);  // the same boxes every run, so the CSV is reproducible
     std::uniform_real_distribution<double> size(0.3, 1.4), spin(-3.0, 3.0), unit(-1.0, 1.0);
+    // Each number is drawn in its own statement: a call's arguments have no
+    // specified order in C++ (GCC evaluates them right to left, Clang left to
+    // right), and one seed must give the same boxes whatever the compiler. The
+    // order below is the one the CSV was first recorded with (GCC's).
+    const auto draw3 = [&rng](std::uniform_real_distribution<double>& d) {
+      const double z = d(rng), y = d(rng), x = d(rng);
+      return Vector3d(x, y, z);
+    };
     for (int i = 0; i < n; ++i) {
-      const Vector3d dims(size(rng), size(rng), size(rng));
+      const Vector3d dims = draw3(size);
       pbm::RigidBody b = pbm::makeBlock(dims.prod() * 500.0, dims);  // 500 kg/m^3
       b.x = kSpacing * (Vector3d(i % side, (i / side) % side, i / (side * side)) -
                         Vector3d::Constant(0.5 * (side - 1)));
-      b.q = Eigen::Quaterniond(Eigen::AngleAxisd(
-          3.0 * unit(rng), Vector3d(unit(rng), unit(rng), unit(rng) + 1e-3).normalized()));
+      const Vector3d axis = draw3(unit) + Vector3d(0.0, 0.0, 1e-3);
+      const double angle = 3.0 * unit(rng);
+      b.q = Eigen::Quaterniond(Eigen::AngleAxisd(angle, axis.normalized()));
       pbm::computeAuxiliary(b);
-      pbm::setBodyOmega(b, Vector3d(spin(rng), spin(rng), spin(rng)));
+      pbm::setBodyOmega(b, draw3(spin));
       world_.add(b);
     }
   }

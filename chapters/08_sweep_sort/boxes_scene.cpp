@@ -55,7 +55,7 @@ class Boxes3DScene : public BroadphaseScene {
       for (int a = 0; a < 3; ++a) v_[i][a] = speed_ * (2.0 * rng.uniform() - 1.0);
       // Spin so a box edge moves about as fast as its centre.
       for (int a = 0; a < 3; ++a) w_[i][a] = speed_ / size_ * (2.0 * rng.uniform() - 1.0);
-      Vector3d axis(rng.uniform() - 0.5, rng.uniform() - 0.5, rng.uniform() - 0.5);
+      const Vector3d axis = rng.uniform3<Vector3d>(-0.5, 0.5);
       const double angle = 6.283185307179586 * rng.uniform();
       R_[i] = Eigen::AngleAxisd(angle, axis.norm() > 1e-9 ? axis.normalized() : Vector3d::UnitX())
                   .toRotationMatrix();

@@ -39,7 +39,7 @@ constexpr pbm::Color kFeature = IM_COL32(250, 215, 60, 255);
 constexpr pbm::Color kPenetration = IM_COL32(255, 60, 60, 255);
 
 Matrix3d randomRotation(SplitMix64& rng) {
-  const Vector3d axis(rng.uniform() - 0.5, rng.uniform() - 0.5, rng.uniform() - 0.5);
+  const Vector3d axis = rng.uniform3<Vector3d>(-0.5, 0.5);
   const double angle = 6.283185307179586 * rng.uniform();
   return Eigen::AngleAxisd(angle, axis.norm() > 1e-9 ? axis.normalized() : Vector3d::UnitY())
       .toRotationMatrix();
@@ -91,7 +91,7 @@ class SeparatingPlaneScene : public pbm::Scene {
       RA_ = randomRotation(rng);
       RB0_ = randomRotation(rng);
       xB0_ = Vector3d(1.45, 0.3 - drop_, 0.1);
-      spinAxis_ = Vector3d(rng.uniform() - 0.5, rng.uniform() - 0.5, rng.uniform() - 0.5);
+      spinAxis_ = rng.uniform3<Vector3d>(-0.5, 0.5);
       spinAxis_ = spinAxis_.norm() > 1e-9 ? spinAxis_.normalized() : Vector3d::UnitZ();
     }
     moved_ = Vector3d::Zero();

@@ -226,6 +226,7 @@ class CubeFlatScene : public CubeScene {
       std::vector<pbm::Contact> cs = world_.contacts(distTol_);
       ordered(cs);
       s.passes = pbm::resolveCollisions(cs, eps_, threshold_, world_.settings.maxPasses, &s.log);
+      s.logTimes.resize(s.log.size(), t0 + tau);
       s.impacts = static_cast<int>(s.log.size());
       if (s.events == 0) s.events = 1;
       // The resting list as stepWithCollisions leaves it after an event: the
@@ -259,6 +260,7 @@ class CubeFlatScene : public CubeScene {
         s.bisections = rest.bisections;
       }
       s.log.insert(s.log.end(), rest.log.begin(), rest.log.end());
+      s.logTimes.insert(s.logTimes.end(), rest.logTimes.begin(), rest.logTimes.end());
       s.trialTimes.insert(s.trialTimes.end(), rest.trialTimes.begin(), rest.trialTimes.end());
     }
     account(s, t0, h);

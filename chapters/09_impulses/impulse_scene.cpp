@@ -152,7 +152,9 @@ void ImpulseScene::account(const pbm::CollisionStats& s, double t0, double h) {
     // The passes of the loop that applied it: its last applying pass and the
     // one after that found nothing (s.passes is the step end's loop).
     lastPasses_ = lastRecord_.pass + 1;
-    lastImpactT_ = s.trialTimes.empty() ? t0 + h : s.trialTimes.back();
+    // The time of the step's last impulse, not of its last bisection: an
+    // arrival after it that only rests (the ball's 39th) is bisected too.
+    lastImpactT_ = s.logTimes.size() == s.log.size() ? s.logTimes.back() : t0 + h;
   }
 }
 
@@ -194,10 +196,10 @@ void ImpulseScene::advance(double tLimit, pbm::Host host) {
 void ImpulseScene::locate(const Eigen::VectorXd& y0, const std::vector<pbm::Contact>& resting0,
                           double t0, std::vector<ImpulseEvent>& events) {
   const pbm::CollisionStats& s = lastStats_;
-  for (const auto& r : s.log) {
+  for (size_t i = 0; i < s.log.size(); ++i) {
     ImpulseEvent e;
-    e.t = lastImpactT_;
-    e.rec = r;
+    e.t = i < s.logTimes.size() ? s.logTimes[i] : lastImpactT_;
+    e.rec = s.log[i];
     events.push_back(e);
   }
   if (s.events != 1 || s.trialTimes.empty() || y0.size() == 0) return;
@@ -429,7 +431,14 @@ void ImpulseScene::drawTimeline() {
                 pbm::colors::kDim, hi.c_str());
   }
   ImGui::Dummy(ImVec2(w, hPx + 2.f));
-  if (!lastTrials_.empty()) ImGui::Text("t_c = %.10f s (red)", lastTrials_.back());
+  if (lastTrials_.empty()) return;
+  // An arrival slower than THRESHOLD is bisected too, then rests (RBII §8):
+  // its t_c is later than the last impulse's.
+  if (lastTrials_.back() > lastImpactT_ + 1e-12)
+    ImGui::TextWrapped("t_c = %.10f s (red): arrived slower than THRESHOLD, resting, no impulse",
+                       lastTrials_.back());
+  else
+    ImGui::Text("t_c = %.10f s (red)", lastTrials_.back());
 }
 
 void ImpulseScene::panel() {

@@ -456,10 +456,10 @@ System randomSystem(int n, int perBody, uint64_t seed) {
     const int a = static_cast<int>(rng.next() % m);
     int b = static_cast<int>(rng.next() % (m - 1));
     if (b >= a) ++b;
-    Vector3d nrm(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1));
+    Vector3d nrm = rng.uniform3<Vector3d>(-1, 1);
     nrm.normalize();
-    const Vector3d ra(rng.uniform(-.5, .5), rng.uniform(-.5, .5), rng.uniform(-.5, .5));
-    const Vector3d rb(rng.uniform(-.5, .5), rng.uniform(-.5, .5), rng.uniform(-.5, .5));
+    const Vector3d ra = rng.uniform3<Vector3d>(-.5, .5);
+    const Vector3d rb = rng.uniform3<Vector3d>(-.5, .5);
     J.block<1, 3>(i, 6 * a) = nrm.transpose();
     J.block<1, 3>(i, 6 * a + 3) = ra.cross(nrm).transpose();
     J.block<1, 3>(i, 6 * b) = -nrm.transpose();

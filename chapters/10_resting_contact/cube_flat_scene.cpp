@@ -50,6 +50,9 @@ class CubeFlatScene : public RestingScene {
                    "how the four corners' impulses are found");
     settings_.tEnd = 1.0;
     maxLabels_ = 4;
+    // Less than the base's shift: the labels of the far right corner (f = ...
+    // N, a = ...) run right of it and must end left of the panel.
+    viewShift_ = 0.07;
   }
   std::string name() const override { return "cube_flat"; }
   std::string title() const override { return "A cube landing flat: one at a time or all at once"; }

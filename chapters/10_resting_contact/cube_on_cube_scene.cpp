@@ -15,6 +15,7 @@
 #include <memory>
 #include <numbers>
 #include <random>
+#include <vector>
 
 #include "pbm/app/text.h"
 #include "pbm/resting/contact_forces.h"
@@ -81,9 +82,22 @@ class CubeOnCubeScene : public RestingScene {
     return v;
   }
 
+  // The detector's list as the step (or the start) left it: a shuffle, or
+  // "detector's order", while paused starts from it, not from the list the
+  // last shuffle left.
+  void takeStep(pbm::Method m, double h, pbm::CollisionStats& stats) override {
+    RestingScene::takeStep(m, h, stats);
+    detected_ = world_.resting;
+  }
+  void settle() override {
+    RestingScene::settle();
+    detected_ = world_.resting;
+  }
+
   // Fisher-Yates with mt19937's standard sequence: the same order on every
   // platform for the same seed.
   void arrangeResting(std::vector<pbm::Contact>& list) override {
+    list = detected_;
     const auto seed = static_cast<std::uint64_t>(seed_);
     if (seed == 0 || list.size() < 2) return;
     std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
@@ -212,6 +226,7 @@ class CubeOnCubeScene : public RestingScene {
   bool havePrevious_ = false;
   VectorXd previousF_, previousA_;
   Wrench previous_;
+  std::vector<pbm::Contact> detected_;
 };
 
 }  // namespace

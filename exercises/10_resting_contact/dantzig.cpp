@@ -11,6 +11,9 @@
 // In floating point (the tests have redundant contacts): scale by
 // diag(A)^-1/2, compare with tolerances, let d win ties, do not clamp an
 // index whose Schur complement on C is ~0, cap the pivots at 20 n + 20.
+// Pick d so that rounding cannot choose it: a's equal but for rounding are a
+// tie (e.g. to the lowest index), or a cube at rest on redundant contacts
+// has its load jump between them from step to step.
 // Call options.onPivot after every pivot. An incremental Cholesky of A_CC is
 // the fast way; a fresh LDLT of A_CC per pivot passes the tests too.
 // Tests: Ch10Dantzig.*, then every scene test.

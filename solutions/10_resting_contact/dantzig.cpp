@@ -14,6 +14,9 @@
 namespace pbm {
 namespace {
 
+// Driving accelerations this close (relative) to the most negative tie.
+constexpr double kTie = 1e-3;
+
 // The Cholesky factor of A_CC, kept as C changes: adding an index is one
 // triangular solve and a square root, removing one is a sweep of Givens
 // rotations over the rows below it, both O(|C|^2): the "incremental
@@ -155,15 +158,24 @@ LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
   };
 
   // compute_forces: while an untreated contact accelerates into its partner,
-  // drive the one with the most negative a_d (ties to the lowest index, so
-  // runs are reproducible). Baraff 1994 §4 allows any; on a pyramid of cubes
-  // (400 contacts, most of them redundant) the lowest-index rule takes over
-  // 20 times as many pivots, most of them degenerate swaps of coplanar
-  // contacts. Driving d moves the untreated a's too: the scan starts over.
+  // drive the one with the most negative a_d. Baraff 1994 §4 allows any; on a
+  // pyramid of cubes (400 contacts, most of them redundant) the lowest-index
+  // rule takes over 20 times as many pivots, most of them degenerate swaps of
+  // coplanar contacts. An a_i within kTie of the most negative (relative) is
+  // a tie, and ties go to the lowest index: alike contacts (the 8 crossings
+  // under cube_on_cube_45's cube) have a's that differ only by rounding and
+  // by the state's slow drift (a lever arm a micrometre longer), and letting
+  // that pick which redundant contacts carry the load would move it from one
+  // step to the next with nothing visible moving (RBII §9: the f_i are not
+  // unique there; which solution is the solver's choice, and it must hold
+  // still). Driving d moves the untreated a's too: the scan starts over.
   for (;;) {
-    int d = n;
+    double aMin = -epsA;
     for (int i = 0; i < n; ++i)
-      if (set[i] == LcpSet::Untreated && D(i) > 0.0 && a(i) < -epsA && (d == n || a(i) < a(d)))
+      if (set[i] == LcpSet::Untreated && D(i) > 0.0) aMin = std::min(aMin, a(i));
+    int d = n;
+    for (int i = 0; i < n && d == n; ++i)
+      if (set[i] == LcpSet::Untreated && D(i) > 0.0 && a(i) < -epsA && a(i) <= (1.0 - kTie) * aMin)
         d = i;
     if (d == n) break;
     // drive_to_zero(d)

@@ -4,9 +4,10 @@
   rss_peaks.py OUT.json -- COMMAND ARGS...
 
 Runs COMMAND and, every 20 ms, reads the peak resident set size (VmHWM) of
-every process on the machine whose name is a compiler's (cc1plus), a linker's
-(ld, ld.bfd, ld.gold, collect2) or a test program's (chNN_tests), keeping each
-one's largest. /usr/bin/time cannot see them: they run in bubblewrap's own
+every process descended from it whose name is a compiler's (cc1plus), a
+linker's (ld, ld.bfd, ld.gold, collect2) or a test program's (chNN_tests),
+keeping each one's largest; other processes on the machine (someone else's
+build) are not counted. /usr/bin/time cannot see them: they run in bubblewrap's own
 process namespaces, whose processes it is not the parent of. Writes
 {"compile": MB, "link": MB, "test": MB, "largest": [name, MB]} and exits with
 COMMAND's status. A process that lives less than 20 ms may be missed (none of
@@ -30,7 +31,8 @@ def kind(comm):
     return None
 
 
-def sample(peaks):
+def sample(peaks, root):
+    status = {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -39,9 +41,25 @@ def sample(peaks):
                 text = f.read()
         except OSError:
             continue
-        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        status[int(pid)] = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+
+    def descends(pid):
+        # Up the parent chain as this (the host's) /proc shows it; bubblewrap's
+        # namespaced processes have host PIDs and parents here too.
+        for _ in range(64):
+            if pid == root:
+                return True
+            fields = status.get(pid)
+            if fields is None:
+                return False
+            pid = int(fields.get("PPid", "0").strip() or 0)
+            if pid <= 1:
+                return False
+        return False
+
+    for pid, fields in status.items():
         k = kind(fields.get("Name", "").strip())
-        if k and "VmHWM" in fields:
+        if k and "VmHWM" in fields and descends(pid):
             mb = int(fields["VmHWM"].split()[0]) / 1024.0
             if mb > peaks[k][0]:
                 peaks[k] = (mb, fields["Name"].strip())
@@ -54,7 +72,7 @@ def main():
     peaks = {"compile": (0.0, ""), "link": (0.0, ""), "test": (0.0, "")}
     proc = subprocess.Popen(sys.argv[3:])
     while proc.poll() is None:
-        sample(peaks)
+        sample(peaks, proc.pid)
         time.sleep(0.02)
     largest = max(peaks.values())
     with open(sys.argv[1], "w", encoding="utf-8") as f:

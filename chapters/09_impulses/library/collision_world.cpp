@@ -342,6 +342,9 @@ void settleAt(CollisionWorld& w, double t, double h, CollisionStats& st) {
   } catch (const SolverFailure& e) {
     diverged(t, h, e.what());
   }
+  // The impulses just applied happened at t; a later arrival in the same step
+  // that only rests (v_rel above -THRESHOLD) has its own bisection but none.
+  st.logTimes.resize(st.log.size(), t);
   for (int sweep = 0; sweep < kRestingSweeps; ++sweep) {
     bool any = false;
     for (auto& c : cs) {

@@ -23,6 +23,18 @@ struct SplitMix64 {
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   // [lo, hi).
   double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+  // A vector of three draws in [lo, hi), drawn z first, then y, then x. Never
+  // write `Vec3(rng.uniform(), rng.uniform(), rng.uniform())`: C++ leaves the
+  // order of a call's arguments unspecified (GCC went right to left, Clang left
+  // to right), so one seed gave two different scenes. z, y, x is the order the
+  // scenes' CSVs were first recorded in with GCC.
+  template <class Vec3>
+  Vec3 uniform3(double lo, double hi) {
+    const double z = uniform(lo, hi);
+    const double y = uniform(lo, hi);
+    const double x = uniform(lo, hi);
+    return Vec3(x, y, z);
+  }
 };
 
 }  // namespace pbm

@@ -56,6 +56,7 @@ struct CollisionStats {
   int bisections = 0;              // gapAfter evaluations of the last bisection
   long evals = 0;                  // derivative evaluations, the re-simulations included
   std::vector<ImpulseRecord> log;  // every impulse of the step, in order
+  std::vector<double> logTimes;    // the absolute time of each impulse in log (its t_c)
   std::vector<double> trialTimes;  // absolute times tried by the bisections (the viewer's timeline)
 };
 
