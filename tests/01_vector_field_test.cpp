@@ -18,13 +18,13 @@
 #include <vector>
 
 #include "expect_vec_near.h"
-#include "field_scenes.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
 #include "pbm/fields/euler.h"
 #include "pbm/fields/field_point.h"
 #include "pbm/fields/fields.h"
+#include "scenes.h"
 
 namespace {
 
