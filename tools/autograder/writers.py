@@ -58,6 +58,11 @@ def verdicts(rows, rules, found):
             if row["status"] == "missing":
                 why = (f"chapter {nn} is absent from the submission: {found_text(nn, topic)}"
                        if found.get(nn, "") is None else row["detail"])
+            elif row["status"] == "build_failed" and out_of_memory(row["errors"]):
+                why = (f"chapter {nn} was not graded: the compiler was killed for want of memory "
+                       f"(the grading machine's cap), which says nothing about the hand-in. "
+                       f"Tell your instructor: the chapter needs about 1 GB to compile (README, "
+                       f"How an instructor grades).\n\n" + "\n".join(row["errors"]))
             elif row["status"] == "build_failed":
                 why = (f"chapter {nn} does not compile; the compiler said (paths relative to the "
                        f"hand-in):\n\n" + "\n".join(row["errors"]))
@@ -70,6 +75,12 @@ def verdicts(rows, rules, found):
                             "output": why, "visibility": "visible"})
         out.append((row, entries))
     return out
+
+
+def out_of_memory(errors):
+    """True when the build failed because the compiler was killed or ran out of memory."""
+    signs = ("Killed signal terminated program", "virtual memory exhausted", "out of memory")
+    return any(sign in line for line in errors for sign in signs)
 
 
 def found_text(nn, topic):
