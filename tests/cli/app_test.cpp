@@ -141,6 +141,20 @@ TEST(CliHeadless, HeaderHasTheColumnsResetMade) {
   EXPECT_EQ(lines(text), 4) << "the header and the rows at t = 0, 0.5, 1";
 }
 
+// Runs toy headless and returns each warning with the seconds since the start
+// at which it came (the watchdog thread may call from outside the run).
+std::vector<std::pair<double, std::string>> timedWarnings(Toy& toy) {
+  std::mutex m;
+  std::vector<std::pair<double, std::string>> warned;
+  const auto start = Clock::now();
+  std::ostringstream csv;
+  pbm::runHeadless(toy, csv, 1, [&](const std::string& line) {
+    std::lock_guard<std::mutex> lock(m);
+    warned.emplace_back(std::chrono::duration<double>(Clock::now() - start).count(), line);
+  });
+  return warned;
+}
+
 // A first step of 1.5 s, then 999 quick ones: the whole run takes 1.5 s of
 // compute... but what the runner sees at 0.5 s is one step running and 999
 // to go: at least 999 * 0.5 s. It says so while the step runs, within the
@@ -151,14 +165,7 @@ TEST(CliLongRun, AStepLongerThanASecondIsAnnouncedWhileItRuns) {
   toy.firstStepSleep = 1.5;
   toy.settings().h = 0.01;
   toy.settings().tEnd = 10.0;
-  std::mutex m;
-  std::vector<std::pair<double, std::string>> warned;
-  const auto start = Clock::now();
-  std::ostringstream csv;
-  pbm::runHeadless(toy, csv, 1, [&](const std::string& line) {
-    std::lock_guard<std::mutex> lock(m);
-    warned.emplace_back(std::chrono::duration<double>(Clock::now() - start).count(), line);
-  });
+  const auto warned = timedWarnings(toy);
   ASSERT_EQ(warned.size(), 1u) << "one warning expected";
   EXPECT_LT(warned[0].first, 1.2) << "announced after " << warned[0].first
                                   << " s, expected within the first second: " << warned[0].second;
@@ -174,14 +181,7 @@ TEST(CliLongRun, ASlowSetupIsNotedWhileItRuns) {
   toy.resetSleep = 1.5;
   toy.settings().h = 0.01;
   toy.settings().tEnd = 1.0;
-  std::mutex m;
-  std::vector<std::pair<double, std::string>> warned;
-  const auto start = Clock::now();
-  std::ostringstream csv;
-  pbm::runHeadless(toy, csv, 1, [&](const std::string& line) {
-    std::lock_guard<std::mutex> lock(m);
-    warned.emplace_back(std::chrono::duration<double>(Clock::now() - start).count(), line);
-  });
+  const auto warned = timedWarnings(toy);
   ASSERT_EQ(warned.size(), 1u) << "one note expected (the 100 steps after it are quick)";
   EXPECT_LT(warned[0].first, 1.2) << "noted after " << warned[0].first
                                   << " s, expected within the first second: " << warned[0].second;
