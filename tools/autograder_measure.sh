@@ -14,10 +14,12 @@
 #       bubblewrap's namespaces, out of /usr/bin/time's sight). ccache is off
 #       for these runs: a student's files are new to it.
 #       Last, a submission of every chapter at once, under the same caps.
-#   tools/autograder_measure.sh class [STUDENTS]      (default 12)
+#   tools/autograder_measure.sh class [STUDENTS]      (default 20)
 #       a class of STUDENTS copies of exercises/, student i with chapters
 #       i mod 11 and (i + 4) mod 11 solved, graded by ./pbm grade --class
 #       twice (the second run finds nothing changed): hand-ins per hour.
+#       ccache is off: the copies are identical, and a real class's files
+#       are not, so a cache would serve every hand-in after the first.
 # Output in build/measure/ (or PBM_BUILD_DIR/measure/); the grading trees are
 # build/ag-measure and build/grade-class-measure, two levels below the sources
 # as ./pbm grade's are, so ccache (base_dir) serves their common code. Run it
@@ -106,7 +108,7 @@ platform() {
 }
 
 klass() {
-  local n="${1:-12}" dir="$OUT/class" all i c k
+  local n="${1:-20}" dir="$OUT/class" all i c k
   mapfile -t all < <(chapters)
   rm -rf "$dir" && mkdir -p "$dir"
   for ((i = 1; i <= n; i++)); do
@@ -120,10 +122,11 @@ klass() {
   done
   say "a class of $n copies of exercises/, two chapters solved each: ./pbm grade --class"
   local t0=$SECONDS
-  PBM_GRADE_CLASS_BUILD="$BUILD/grade-class-measure" "$ROOT/pbm" grade --class "$dir" | tee "$OUT/class.log"
+  rm -rf "$BUILD/grade-class-measure"
+  CCACHE_DISABLE=1 PBM_GRADE_CLASS_BUILD="$BUILD/grade-class-measure" "$ROOT/pbm" grade --class "$dir" | tee "$OUT/class.log"
   local first=$((SECONDS - t0))
   t0=$SECONDS
-  PBM_GRADE_CLASS_BUILD="$BUILD/grade-class-measure" "$ROOT/pbm" grade --class "$dir" >"$OUT/class2.log"
+  CCACHE_DISABLE=1 PBM_GRADE_CLASS_BUILD="$BUILD/grade-class-measure" "$ROOT/pbm" grade --class "$dir" >"$OUT/class2.log"
   local second=$((SECONDS - t0))
   say "first run: $first s for $n hand-ins ($((n * 3600 / (first > 0 ? first : 1))) per hour, tree included)"
   say "second run (nothing changed): $second s; $(tail -n 2 "$OUT/class2.log" | head -n 1)"
@@ -132,7 +135,7 @@ klass() {
 
 case "${1:-}" in
 platform) platform "${2:-all}" ;;
-class) klass "${2:-12}" ;;
+class) klass "${2:-20}" ;;
 *)
   echo "usage: tools/autograder_measure.sh platform [CHAPTERS] | class [STUDENTS]" >&2
   exit 2
