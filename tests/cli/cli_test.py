@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The shared command line as a student meets it (common/src/chapter.cpp,
+"""The shared command line as a student meets it (common/src/app/chapter.cpp,
 README.md "One command line for every chapter"), run on the built chapter
 programs. A ctest test labelled `cli`, not chNN: it checks the command line,
 which no exercise touches, so a check that needs a student function accepts

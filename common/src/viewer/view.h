@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "pbm/app/scene.h"
-#include "pbm/viewer/pointer.h"
+#include "pbm/app/pointer.h"
 
 namespace pbm {
 

@@ -13,8 +13,8 @@
 
 #include "pbm/app/key.h"
 #include "pbm/app/param.h"
-#include "pbm/viewer/camera3d.h"
-#include "pbm/viewer/pointer.h"
+#include "pbm/app/orbit_view.h"
+#include "pbm/app/pointer.h"
 
 namespace pbm {
 
@@ -121,7 +121,7 @@ class Scene {
   virtual void onMouseDrag(const Eigen::Vector2d&) {}
   virtual void onMouseUp(const Eigen::Vector2d&) {}
   virtual void onHover(const Eigen::Vector2d&) {}
-  // The shell calls these: the mouse as a Pointer (pbm/viewer/pointer.h), with
+  // The shell calls these: the mouse as a Pointer (pbm/app/pointer.h), with
   // the ray through the cursor in 3D. By default they pass the plane point on
   // to the 2D callbacks above, so a 2D scene overrides those and a 3D scene
   // overrides these.

@@ -1,4 +1,4 @@
-#include "pbm/viewer/pointer.h"
+#include "pbm/app/pointer.h"
 
 #include <algorithm>
 #include <cmath>
