@@ -24,7 +24,9 @@ The grading itself is the class Grader (phases: confinement, configure, the
 repository's code, then one chapter at a time), which ./pbm grade --class
 (tools/autograder/class_grade.py) and the platforms' autograders
 (tools/autograder/autograde.py) use too: the same verdicts everywhere, only
-the writers differ.
+the writers differ. What ctest and the compiler said is read into verdicts by
+tools/grade_outcomes.py; the console table and the files are written by
+tools/grade_report.py.
 
 Exit status 0 when grading completed (the scores are data); 1 when grading
 itself could not run (configure failed, the common or reference libraries do
@@ -40,26 +42,12 @@ import shutil
 import subprocess
 import sys
 import time
-import xml.etree.ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
+
+from grade_outcomes import FAILING, compiler_errors, ctest_results
+from grade_report import (MODE_TEXT, log, print_table, write_junit, write_report,  # noqa: F401
+                          write_results, write_summary)
 
 TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re.M)
-COMPILER_MSG = re.compile(r"^(\S+?):(\d+)(?::(\d+))?: (?:fatal )?error: ")
-LINKER_MSG = re.compile(r"undefined reference to|ld returned|multiple definition of")
-CTEST_FAILED = re.compile(r"^\s*\d+ - (.+) \(([^()]*)\)\s*$", re.M)
-OUTCOME = re.compile(r"^\[pbm-grade\] outcome=(\w+) ?(.*)$", re.M)
-PATH_TOKEN = re.compile(r"(?:\.\./|/)[\w.+@%=,/-]+")
-MAX_ERROR_LINES = 12
-MODE_TEXT = {
-    "per_chapter": "per chapter: each chapter's tests with that chapter's functions from the "
-                   "hand-in and every other chapter's from solutions/",
-    "cumulative": "cumulative: every chapter's functions from the hand-in",
-}
-FAILING = ("failed", "timeout", "aborted", "crashed", "not_run")
-
-
-def log(msg):
-    print(msg, flush=True)
 
 
 def run(cmd, logfile, cwd=None, limit=None):
@@ -121,87 +109,6 @@ class Paths:
 
     def text(self, text):
         return PATH_TOKEN.sub(lambda m: self.path(m.group(0)), text)
-
-
-def compiler_errors(text, paths):
-    """The compiler's and linker's error lines, with file and line, paths relative."""
-    out = []
-    for line in text.splitlines():
-        if COMPILER_MSG.match(line) or LINKER_MSG.search(line) or line.startswith("CMake Error") \
-                or "Error running test executable" in line:
-            out.append(paths.text(line.strip()))
-        if len(out) >= MAX_ERROR_LINES:
-            break
-    if not out:  # unrecognised output: its last lines
-        out = [paths.text(line) for line in text.splitlines() if line.strip()][-MAX_ERROR_LINES:]
-    return out
-
-
-def failure_message(output, paths):
-    """A one-line reason from a gtest test's output."""
-    m = re.search(r'C\+\+ exception with description "(.*)" thrown', output)
-    if m:
-        return paths.text(m.group(1))
-    lines = output.splitlines()
-    for i, line in enumerate(lines):
-        if line.endswith(": Failure") or line.endswith(" Failure"):
-            detail = " ".join(x.strip() for x in lines[i + 1:i + 3]
-                              if x.strip() and not x.startswith("["))
-            where = line[: -len(" Failure")].rstrip(":")
-            return paths.text(f"{where}: {detail}")
-    return ""
-
-
-def ctest_statuses(console):
-    """{test: ctest's own status} for the tests ctest lists as failed."""
-    part = console.split("The following tests FAILED:", 1)
-    return {m.group(1): m.group(2) for m in CTEST_FAILED.finditer(part[1])} if len(part) == 2 else {}
-
-
-def classify(junit_status, ctest_status, output):
-    """(outcome, detail) of one test."""
-    if junit_status == "run":  # the test program ended with status 0
-        return "passed", ""
-    # The sandbox's last word, if it said one (a hand-in printing such a line
-    # can only make its own failing test look worse).
-    marks = [m for m in OUTCOME.findall(output) if m[0] in FAILING]
-    if marks:
-        return marks[-1]
-    if junit_status in ("notrun", "disabled"):
-        return "not_run", ctest_status or "not run"
-    s = (ctest_status or "").lower()
-    if "timeout" in s:
-        return "timeout", "ctest stopped it at its TIMEOUT"
-    if "abort" in s:
-        return "aborted", ctest_status
-    if "segfault" in s or "exception" in s or "illegal" in s or "bus error" in s:
-        return "crashed", ctest_status
-    if "not run" in s:
-        return "not_run", ctest_status
-    return "failed", ""
-
-
-def ctest_results(junit_path, console, paths):
-    """[(name, outcome, message, time, output)] for every test in ctest's JUnit, in its order."""
-    try:
-        cases = list(ET.parse(junit_path).getroot().iter("testcase"))
-    except (ET.ParseError, OSError):
-        return []
-    statuses = ctest_statuses(console)
-    results = []
-    for case in cases:
-        name = case.get("name", "")
-        out = case.find("system-out")
-        output = out.text if out is not None and out.text else ""
-        outcome, detail = classify(case.get("status", ""), statuses.get(name), output)
-        if outcome == "failed":
-            msg = failure_message(output, paths) or "failed"
-        elif outcome == "passed":
-            msg = ""
-        else:
-            msg = f"{outcome.replace('_', ' ')}: {paths.text(detail)}" if detail else outcome
-        results.append((name, outcome, msg, case.get("time", "0"), paths.text(output)))
-    return results
 
 
 def read_chapter_status(build):
@@ -507,121 +414,6 @@ def main():
         f"{rel}/summary.tsv and results.tsv (per chapter, per test), {rel}/logs/")
     log(f"pbm: graded in {time.time() - start:.0f} s ({args.mode.replace('_', '-')})")
     return 0
-
-
-def percent(passed, total):
-    return 100.0 * passed / total if total else 0.0
-
-
-def print_table(rows, mode):
-    width = max(len(f"{r['nn']} {r['topic']}") for r in rows)
-    log("")
-    log(f"mode: {MODE_TEXT[mode]}")
-    log(f"{'chapter':<{width}}  {'tests':>9}  {'score':>6}  status")
-    passed = total = 0
-    for r in rows:
-        passed += r["passed"]
-        total += r["total"]
-        tests = f"{r['passed']} / {r['total']}"
-        log(f"{r['nn'] + ' ' + r['topic']:<{width}}  {tests:>9}  "
-            f"{percent(r['passed'], r['total']):5.0f}%  {r['detail']}")
-    log(f"{'total':<{width}}  {f'{passed} / {total}':>9}  {percent(passed, total):5.0f}%")
-    log("")
-
-
-def write_summary(path, rows, mode):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("chapter\ttopic\tpassed\ttotal\tstatus\tmode\n")
-        for r in rows:
-            f.write(f"{r['nn']}\t{r['topic']}\t{r['passed']}\t{r['total']}\t{r['status']}\t{mode}\n")
-
-
-def write_results(path, rows):
-    """One line per test: chapter, test, outcome (passed, failed, timeout, aborted, crashed,
-    not_run, or the chapter's status when its tests did not run), message."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("chapter\ttest\tstatus\tmessage\n")
-        for r in rows:
-            if r["results"]:
-                for name, status, msg, _, _ in r["results"]:
-                    f.write(f"{r['nn']}\t{name}\t{status}\t{tsv_cell(msg)}\n")
-            else:
-                for name in r["names"]:
-                    f.write(f"{r['nn']}\t{name}\t{r['status']}\t{tsv_cell(r['detail'])}\n")
-
-
-def tsv_cell(text):
-    return text.replace("\t", " ").replace("\n", " ")
-
-
-def md_cell(text):
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def write_report(path, rows, exdir, when, mode, limits):
-    passed = sum(r["passed"] for r in rows)
-    total = sum(r["total"] for r in rows)
-    lines = ["# PBM Workbook: grade", "",
-             f"Hand-in: `{exdir}`  ", f"Mode: **{mode.replace('_', '-')}** ({MODE_TEXT[mode]})  ",
-             f"Limits: {limits}  ", f"Graded: {when}", "",
-             "| chapter | tests passed | score | status |", "|---|---:|---:|---|"]
-    for r in rows:
-        lines.append(f"| {r['nn']} {r['topic']} | {r['passed']} / {r['total']} | "
-                     f"{percent(r['passed'], r['total']):.0f}% | {md_cell(r['detail'])} |")
-    lines.append(f"| **total** | **{passed} / {total}** | **{percent(passed, total):.0f}%** | |")
-    for r in rows:
-        lines += ["", f"## {r['nn']} {r['topic']}", ""]
-        if r["status"] == "build_failed":
-            lines += ["Build failed; the compiler said:", "", "```"] + r["errors"] + ["```"]
-        elif r["results"]:
-            for name, status, msg, _, _ in r["results"]:
-                mark = "pass" if status == "passed" else f"**{status.upper().replace('_', ' ')}**"
-                lines.append(f"- {mark} `{name}`" + (f": {md_cell(msg)}" if msg and msg != status else ""))
-        else:
-            lines.append(r["detail"] + ".")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-
-
-def write_junit(path, rows, mode):
-    """Tests that ran and did not pass are failures; tests that could not run
-    (build failed, chapter missing, ctest error) are errors."""
-    suites = []
-    all_tests = all_fail = all_err = 0
-    for r in rows:
-        cases = []
-        suite = f"ch{r['nn']}_{r['topic']}"
-        fails = errors = 0
-        if r["results"]:
-            for name, status, msg, time_s, output in r["results"]:
-                cls, _, short = name.partition(".")
-                body = ""
-                if status != "passed":
-                    fails += 1
-                    body = (f"<failure type={quoteattr(status)} message={quoteattr(msg or status)}>"
-                            f"{escape(output)}</failure>")
-                cases.append(f'    <testcase classname={quoteattr(suite + "." + cls)} '
-                             f'name={quoteattr(short or name)} time="{time_s}">{body}</testcase>')
-        elif r["status"] != "not_configured":
-            reason = r["detail"]
-            text = escape("\n".join(r["errors"]))
-            for name in r["names"] or [f"{suite}.build"]:
-                cls, _, short = name.partition(".")
-                errors += 1
-                cases.append(f'    <testcase classname={quoteattr(suite + "." + cls)} name={quoteattr(short)} '
-                             f'time="0"><error type={quoteattr(r["status"])} message={quoteattr(reason)}>'
-                             f'{text}</error></testcase>')
-        all_tests += len(cases)
-        all_fail += fails
-        all_err += errors
-        suites.append(f'  <testsuite name={quoteattr(suite)} tests="{len(cases)}" failures="{fails}" '
-                      f'errors="{errors}">\n' + "\n".join(cases) + "\n  </testsuite>")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        f.write(f'<testsuites name={quoteattr("pbm grade (" + mode.replace("_", "-") + ")")} '
-                f'tests="{all_tests}" failures="{all_fail}" errors="{all_err}">\n')
-        f.write(f'  <!-- mode: {escape(MODE_TEXT[mode])} -->\n')
-        f.write("\n".join(suites) + "\n</testsuites>\n")
 
 
 if __name__ == "__main__":
