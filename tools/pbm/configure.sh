@@ -1,0 +1,191 @@
+# pbm: configuring build/ (the --exercises options, cached) and building
+# only the targets a command needs.
+# Sourced by ./pbm (the driver); uses its ROOT, BUILD, JOBS, say and die.
+
+cache_get() {
+  sed -n "s/^$1:[A-Z]*=//p" "$BUILD/CMakeCache.txt" 2>/dev/null | head -n 1
+}
+
+on_off() {
+  case "${1^^}" in
+  1 | ON | YES | TRUE | Y) echo ON ;;
+  *) echo OFF ;;
+  esac
+}
+
+# "all", or the chapter numbers two-digit and ;-separated ("" for none);
+# exit 2 on anything that is not a chapter number.
+canonical_exercises() {
+  local raw="${1//[,; ]/ }" tok out=()
+  for tok in $raw; do
+    case "$tok" in
+    all)
+      echo all
+      return 0
+      ;;
+    none) ;;
+    *)
+      [[ $tok =~ ^[0-9]+$ ]] ||
+        die 2 "--exercises: '$tok' is not a chapter number (use e.g. 01, 01,02, all or none)"
+      out+=("$(printf '%02d' "$((10#$tok))")")
+      ;;
+    esac
+  done
+  ((${#out[@]})) || return 0
+  printf '%s\n' "${out[@]}" | sort -u | paste -sd';' -
+}
+
+REQ_EXERCISES=""
+REQ_EXERCISES_SET=0
+REQ_DIR=""
+
+parse_build_options() {
+  while (($#)); do
+    case "$1" in
+    --exercises)
+      (($# >= 2)) || die 2 "--exercises needs a value: LIST, all or none"
+      REQ_EXERCISES="$2"
+      REQ_EXERCISES_SET=1
+      shift 2
+      ;;
+    --exercises=*)
+      REQ_EXERCISES="${1#*=}"
+      REQ_EXERCISES_SET=1
+      shift
+      ;;
+    --exercises-dir)
+      (($# >= 2)) || die 2 "--exercises-dir needs a directory"
+      REQ_DIR="$2"
+      shift 2
+      ;;
+    --exercises-dir=*)
+      REQ_DIR="${1#*=}"
+      shift
+      ;;
+    *) die 2 "build: unknown option '$1' (accepted: --exercises LIST|all|none, --exercises-dir DIR)" ;;
+    esac
+  done
+  if [[ -n $REQ_DIR ]]; then
+    [[ $REQ_DIR == /* ]] || REQ_DIR="$ORIG_PWD/$REQ_DIR"
+    [[ -d $REQ_DIR ]] || die 2 "--exercises-dir: no directory $REQ_DIR"
+    REQ_DIR="$(cd -- "$REQ_DIR" && pwd)"
+  fi
+}
+
+is_configured() {
+  [[ -f $BUILD/CMakeCache.txt && (-f $BUILD/build.ninja || -f $BUILD/Makefile) ]]
+}
+
+# Configures build/ when it is not configured or an option changes; options
+# not given keep their cached values.
+ensure_configured() {
+  local cur_ex="" cur_dir="" cur_werror="OFF" want_ex want_dir want_werror
+  if [[ -f $BUILD/CMakeCache.txt ]]; then
+    cur_ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
+    cur_dir="$(cache_get PBM_EXERCISES_DIR)"
+    cur_werror="$(on_off "$(cache_get PBM_WERROR)")"
+  fi
+  want_ex="$cur_ex"
+  want_dir="${cur_dir:-$ROOT/exercises}"
+  if ((REQ_EXERCISES_SET)); then
+    want_ex="$(canonical_exercises "$REQ_EXERCISES")"
+    want_dir="$ROOT/exercises"
+  fi
+  [[ -n $REQ_DIR ]] && want_dir="$REQ_DIR"
+  want_werror="$cur_werror"
+  [[ -n ${PBM_WERROR:-} ]] && want_werror="$(on_off "$PBM_WERROR")"
+  if [[ $want_ex != all && -n $want_ex ]]; then
+    local n
+    for n in ${want_ex//;/ }; do
+      chapters | grep -q "^$n " || die 2 "--exercises: no chapter $n; chapters: $(chapter_list_text)"
+    done
+  fi
+
+  if is_configured && [[ $want_ex == "$cur_ex" && $want_dir == "$cur_dir" &&
+    $want_werror == "$cur_werror" ]]; then
+    return 0
+  fi
+  local -a gen=()
+  [[ -f $BUILD/CMakeCache.txt ]] || gen=(-G Ninja)
+  # ccache, when installed, makes rebuilds after a switch of --exercises cheap.
+  if [[ ! -f $BUILD/CMakeCache.txt ]] && command -v ccache >/dev/null 2>&1; then
+    gen+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  fi
+  # An ImGui source folder instead of a package (cmake/PbmDependencies.cmake).
+  [[ -n ${PBM_IMGUI_DIR:-} ]] && gen+=("-DPBM_IMGUI_DIR=$PBM_IMGUI_DIR")
+  # PBM_BENCHMARKS=0: no benchmark targets (tools/check_platforms.sh --no-bench).
+  [[ -n ${PBM_BENCHMARKS:-} ]] && gen+=("-DPBM_BENCHMARKS=$PBM_BENCHMARKS")
+  say "configuring ${BUILD#"$ROOT"/}/ (exercises: ${want_ex:-none}, werror: $want_werror)"
+  local log status=0
+  log="$(mktemp "${TMPDIR:-/tmp}/pbm-configure.XXXXXX")"
+  cmake -S "$ROOT" -B "$BUILD" "${gen[@]}" \
+    "-DPBM_EXERCISES=$want_ex" "-DPBM_EXERCISES_DIR=$want_dir" \
+    "-DPBM_WERROR=$want_werror" >"$log" 2>&1 || status=$?
+  if ((status == 0)); then
+    grep -E '^-- pbm: found ' "$log" | sed 's/^-- /pbm: /; s/^pbm: pbm: /pbm: /' >&2 || true
+    rm -f "$log"
+    return 0
+  fi
+  cat "$log" >&2
+  # CMake wraps its error text: the one line of a missing dependency
+  # (cmake/PbmDependencies.cmake) is the paragraph that starts "pbm: ".
+  local line
+  line="$(awk '/^  pbm: /{p=1} p&&(/^$/||/^Call Stack/){exit} p{sub(/^ +/, ""); printf "%s ", $0}' "$log")"
+  [[ -n $line ]] || line="cmake configure failed (the error is above)"
+  rm -f "$log"
+  line="${line% }"
+  die 1 "${line#pbm: }"
+}
+
+# Prints which tree each chapter's student functions come from.
+report_trees() {
+  local ex dir n t
+  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
+  dir="$(cache_get PBM_EXERCISES_DIR)"
+  while read -r n t; do
+    if ! has_target "pbm_ch$n"; then
+      say "chapter $n $t: not configured (cmake's warning says why)"
+    elif [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
+      say "chapter $n $t: student functions from ${dir#"$ROOT"/}/${n}_$t (exercises)"
+    else
+      say "chapter $n $t: student functions from solutions/${n}_$t"
+    fi
+  done < <(chapters)
+}
+
+# Notes the chapters that are built from exercises (their tests may fail).
+note_exercises() {
+  local ex dir n t
+  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
+  [[ -n $ex ]] || return 0
+  dir="$(cache_get PBM_EXERCISES_DIR)"
+  while read -r n t; do
+    [[ -n ${1:-} && $1 != "$n" ]] && continue
+    if [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
+      say "note: chapter $n uses your exercises (${dir#"$ROOT"/}/${n}_$t)"
+    fi
+  done < <(chapters)
+}
+
+# Builds the targets given (all when none), quiet when there is nothing to do.
+build_targets() {
+  local -a target=()
+  (($#)) && target=(--target "$@")
+  cmake --build "$BUILD" -j "$JOBS" "${target[@]}" 2>&1 |
+    { grep --line-buffered -v -e '^\[0/[0-9]*\] Re-checking globbed directories' -e '^ninja: no work to do\.$' || true; } >&2 ||
+    die 1 "build failed (the compiler's errors are above)"
+}
+
+# Whether build/ has target $1 (a chapter CMake did not configure has none).
+has_target() {
+  [[ -f $BUILD/build.ninja ]] || return 0
+  ninja -C "$BUILD" -t query "$1" >/dev/null 2>&1
+}
+
+# Exits when chapter NN is declared but CMake did not configure it.
+require_target() {
+  has_target "$1" ||
+    die 1 "chapter $NN $TOPIC is not configured in $(rel "$BUILD")/ (cmake's warning says why: ./pbm build)"
+}
+
+rel() { printf '%s' "${1#"$ROOT"/}"; }

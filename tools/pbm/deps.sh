@@ -1,0 +1,107 @@
+# pbm: the Debian packages: what is missing, installing it, and what to
+# install where there is no apt (README.md, "Platforms").
+# Sourced by ./pbm (the driver); uses its ROOT, BUILD, JOBS, say and die.
+
+missing_packages() {
+  local status line p
+  local -a wanted
+  mapfile -t wanted < <(required_packages)
+  declare -A ok=()
+  status="$(dpkg-query -W -f='${Package} ${Status}\n' "${wanted[@]}" 2>/dev/null || true)"
+  while read -r line; do
+    [[ $line == *" install ok installed" ]] && ok["${line%% *}"]=1
+  done <<<"$status"
+  for p in "${wanted[@]}"; do
+    [[ -n ${ok[$p]:-} ]] || printf '%s\n' "$p"
+  done
+}
+
+# Where there is no apt (macOS, Windows, other Linux), what to install instead
+# (README.md, "Platforms").
+print_other_platforms() {
+  cat >&2 <<'EOF2'
+pbm: no apt-get here: install the libraries with your platform's packages, then ./pbm build
+  macOS (Homebrew):  brew install cmake ninja pkg-config sfml eigen cli11 googletest google-benchmark boost
+                     (Homebrew has no Dear ImGui: configure downloads a pinned release, or give
+                      PBM_IMGUI_DIR=/path/to/imgui, a source folder)
+  Windows (vcpkg):   vcpkg install --triplet x64-windows (reads vcpkg.json), then configure with
+                     -DCMAKE_TOOLCHAIN_FILE=<vcpkg>/scripts/buildsystems/vcpkg.cmake
+  MSYS2 (UCRT64):    pacman -S mingw-w64-ucrt-x86_64-{cmake,ninja,gcc,sfml,eigen3,cli11,gtest,benchmark,boost}
+                     (no ImGui package: as on macOS)
+EOF2
+}
+
+# The packages to check: Debian's libimgui-dev is not needed when ImGui is
+# compiled from a source folder (PBM_IMGUI_DIR).
+required_packages() {
+  local p
+  for p in "${PACKAGES[@]}"; do
+    [[ $p == libimgui-dev && -n ${PBM_IMGUI_DIR:-} ]] && continue
+    printf '%s\n' "$p"
+  done
+}
+
+ensure_deps() {
+  if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+    if [[ ${1:-} == verbose ]]; then
+      print_other_platforms
+      die 1 "deps: not a Debian or Ubuntu system; install the packages listed above yourself"
+    fi
+    return 0
+  fi
+  local missing
+  missing="$(missing_packages | tr '\n' ' ')"
+  missing="${missing% }"
+  if [[ -z $missing ]]; then
+    [[ ${1:-} == verbose ]] && say "all $(required_packages | wc -l) packages are installed"
+    return 0
+  fi
+  local -a sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 || die 1 "need root to install: apt-get install $missing"
+    sudo=(sudo)
+  fi
+  say "installing missing packages: $missing"
+  local -a words
+  read -r -a words <<<"$missing"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 ||
+    die 1 "apt-get update failed"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+    --no-install-recommends "${words[@]}" >&2 ||
+    die 1 "apt-get install failed for: $missing"
+  missing="$(missing_packages | tr '\n' ' ')"
+  [[ -z ${missing// /} ]] || die 1 "still missing after apt-get: ${missing% }"
+  say "installed: ${words[*]}"
+}
+
+
+# Installs the comparison packages of the chapters in "$@" ("NN topic" each)
+# when they are missing; best effort: without them the benchmarks run alone.
+# Returns 0 when something was installed (cmake must look again).
+ensure_bench_packages() {
+  command -v dpkg-query >/dev/null 2>&1 || return 1
+  local entry p missing=()
+  for entry in "$@"; do
+    for p in ${BENCH_PACKAGES[${entry%% *}]:-}; do
+      dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$p")
+    done
+  done
+  ((${#missing[@]})) || return 1
+  local -a sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      say "the benchmarks run without their comparisons (need root to install: ${missing[*]})"
+      return 1
+    fi
+    sudo=(sudo)
+  fi
+  say "installing the benchmarks' comparison packages: ${missing[*]}"
+  if "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+      --no-install-recommends "${missing[@]}" >&2; then
+    return 0
+  fi
+  say "could not install ${missing[*]}: the benchmarks run without those comparisons"
+  return 1
+}
