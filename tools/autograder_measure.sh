@@ -31,7 +31,7 @@ OUT="$BUILD/measure"
 CAP=768
 mkdir -p "$OUT"
 say() { printf 'measure: %s\n' "$*"; }
-chapters() { sed -nE 's/^[[:space:]]*pbm_chapter\([[:space:]]*([0-9]+)[[:space:]]+([A-Za-z0-9_]+).*/\1_\2/p' "$ROOT/CMakeLists.txt"; }
+chapters() { "$ROOT/pbm" chapters | tr " " _; }
 
 # The memory cap: a cgroup, as the platforms' containers have (systemd's, or a
 # cgroup v1 memory group made by hand), else an address-space limit (stricter:

@@ -47,7 +47,7 @@ command -v bwrap >/dev/null || fail "bwrap is needed to lay out /autograder (./p
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/pbm-agtest.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 start=$SECONDS
-ch() { sed -nE "s/^[[:space:]]*pbm_chapter\\([[:space:]]*($1)[[:space:]]+([A-Za-z0-9_]+).*/\\1_\\2/p" "$ROOT/CMakeLists.txt"; }
+ch() { "$ROOT/pbm" chapters | awk -v n="$1" '$1 == n { print $1 "_" $2 }'; }
 ch01="$(ch 01)"
 ch04="$(ch 04)"
 
