@@ -35,8 +35,8 @@
 
 namespace {
 
-using ch03::LinearSystem;
-using ch03::StiffBowlSystem;
+using pbm::LinearSystem;
+using pbm::StiffBowlSystem;
 using cd = std::complex<double>;
 using Eigen::MatrixXd;
 using Eigen::Vector2d;
@@ -379,7 +379,7 @@ TEST(Ch03Penalty, ImplicitReachesTheEquilibriumForEveryH) {
 TEST(Ch03Penalty, ParticleOnLineStaysWithinEpsilonUnderFmax) {
   // The scene's model: a drag clamped to f_max pulling straight down.
   const double eps = 0.02, fMax = 20.0, k = fMax / eps;
-  ch03::PenaltySystem sys(k, 10.0, fMax, [](double) { return Vector2d(0.0, -100.0); }, {0.0, 0.0});
+  pbm::PenaltySystem sys(k, 10.0, fMax, [](double) { return Vector2d(0.0, -100.0); }, {0.0, 0.0});
   for (int i = 0; i < 20; ++i) pbm::implicitEulerStep(sys, 0.05);  // h k = 50
   EXPECT_NEAR(sys.position().y(), -eps, 1e-6)
       << "IM slides: under f_max the penalty spring sags by epsilon = f_max/k = 0.02";
@@ -515,16 +515,16 @@ TEST(Ch03Energy, ImplicitLosesExplicitGainsTheIncrementNorms) {
 
 TEST(Ch03Energy, PinnedChainWithGravityAndDragLosesEnergyEveryStep) {
   // With gravity (constant force) and drag D the identity gains h v1^T D v1.
-  ch03::SpringNetwork net = ch03::makeChain(8, 0.1, 50.0);
+  pbm::SpringNetwork net = pbm::makeChain(8, 0.1, 50.0);
   net.drag = 0.2;
   net.assemble();
-  VectorXd x = ch03::pluckedChain(8, 4.0, 0.8), v = VectorXd::Zero(16);
+  VectorXd x = pbm::pluckedChain(8, 4.0, 0.8), v = VectorXd::Zero(16);
   pbm::CgOptions opt;
   opt.tolerance = 1e-14;
   const double h = 0.05;
   for (int step = 0; step < 20; ++step) {
     const double e0 = net.kinetic(v) + net.potential(x);
-    const pbm::SecondOrderStep s = ch03::implicitNetworkStep(net, x, v, h, opt);
+    const pbm::SecondOrderStep s = pbm::implicitNetworkStep(net, x, v, h, opt);
     const double e1 = net.kinetic(v) + net.potential(x);
     ASSERT_EQ(s.dx.size(), 16) << "IM §4: one dx per coordinate";
     ASSERT_EQ(s.dv.size(), 16) << "IM §4: one dv per coordinate";
@@ -648,7 +648,7 @@ TEST(Ch03Cost, ExplicitCostGrowsWithKImplicitDoesNot) {
 TEST(Ch03Sparsity, SystemMatrixBlocksFollowTheSprings) {
   const int n = 10;
   const double h = 0.01;
-  ch03::SpringNetwork net = ch03::makeChain(n, 0.1, 100.0);
+  pbm::SpringNetwork net = pbm::makeChain(n, 0.1, 100.0);
   net.drag = 0.5;
   net.assemble();
   std::vector<int> freeIdx;
@@ -702,11 +702,11 @@ TEST(Ch03Sparsity, SystemMatrixBlocksFollowTheSprings) {
 TEST(Ch03Cg, MatchesDenseLdltAndKeepsPinnedCoordinatesFixed) {
   const int n = 50;
   const double h = 0.02;
-  ch03::SpringNetwork net = ch03::makeChain(n, 0.01, 1e3);
+  pbm::SpringNetwork net = pbm::makeChain(n, 0.01, 1e3);
   net.drag = 0.3;
   net.assemble();
   std::mt19937 rng(5);
-  const VectorXd x0 = ch03::pluckedChain(n, 4.0, 0.8);
+  const VectorXd x0 = pbm::pluckedChain(n, 4.0, 0.8);
   VectorXd v0 = randomVector(2 * n, rng);
   v0.head<2>() << 0.5, -0.25;  // a controlled (moving) pinned particle
   const VectorXd F0 = net.force(x0, v0);
@@ -749,8 +749,8 @@ TEST(Ch03Cg, MatchesDenseLdltAndKeepsPinnedCoordinatesFixed) {
 }
 
 TEST(Ch03Cg, GivesUpAfterMaxIterationsWithSolverFailure) {
-  ch03::SpringNetwork net = ch03::makeChain(200, 0.01, 1e5);
-  const VectorXd x0 = ch03::pluckedChain(200, 4.0, 0.8), v0 = VectorXd::Zero(400);
+  pbm::SpringNetwork net = pbm::makeChain(200, 0.01, 1e5);
+  const VectorXd x0 = pbm::pluckedChain(200, 4.0, 0.8), v0 = VectorXd::Zero(400);
   pbm::CgOptions opt;
   opt.tolerance = 1e-12;
   opt.maxIterations = 3;
@@ -825,15 +825,15 @@ TEST(Ch03Jacobian, AnalyticJacobiansMatchFiniteDifferences) {
   expectJacobianMatchesFd(bowl, 1e-6, "stiff bowl");
   auto far = [](double t) { return Vector2d(3.0 + t, -2.0); };
   auto near = [](double) { return Vector2d(0.2, 0.1); };
-  ch03::PenaltySystem clamped(500.0, 10.0, 5.0, far, {0.1, 0.05});  // |k_m d| > f_max
-  ch03::PenaltySystem free(500.0, 10.0, 5.0, near, {0.1, 0.05});    // |k_m d| < f_max
+  pbm::PenaltySystem clamped(500.0, 10.0, 5.0, far, {0.1, 0.05});  // |k_m d| > f_max
+  pbm::PenaltySystem free(500.0, 10.0, 5.0, near, {0.1, 0.05});    // |k_m d| < f_max
   expectJacobianMatchesFd(clamped, 1e-6, "penalty, clamped drag");
   expectJacobianMatchesFd(free, 1e-6, "penalty, spring drag");
-  ch03::SpringNetwork net = ch03::makeChain(5, 0.1, 30.0);
+  pbm::SpringNetwork net = pbm::makeChain(5, 0.1, 30.0);
   net.drag = 0.4;
   net.assemble();
   std::mt19937 rng(9);
-  ch03::NetworkSystem chain(net, ch03::pluckedChain(5, 4.0, 0.8), randomVector(10, rng));
+  pbm::NetworkSystem chain(net, pbm::pluckedChain(5, 4.0, 0.8), randomVector(10, rng));
   expectJacobianMatchesFd(chain, 1e-5, "spring chain");
 
   const std::pair<const char*, pbm::OdeSystem*> systems[] = {

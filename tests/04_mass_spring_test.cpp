@@ -1021,10 +1021,10 @@ TEST(Ch04Implicit, CompressedStiffSpringNeedsTheBaraffWitkinFilter) {
 // (and a stretched one does not: StretchedGridPullsEveryEdgeInward).
 TEST(Ch04Cloth, FlatGridAtRestHasZeroSpringForce) {
   ParticleSystem ps;
-  ch04::ClothSpec spec;
+  pbm::ClothSpec spec;
   spec.n = 6;
   spec.g = 0;
-  ch04::buildCloth(ps, spec);
+  pbm::buildCloth(ps, spec);
   const VectorXd d = derivative(ps);
   for (int i = 0; i < ps.n(); ++i) {
     EXPECT_VEC_NEAR(ps.particles[i].f, Vector2d(0, 0), 1e-12)
@@ -1044,11 +1044,11 @@ TEST(Ch04Cloth, FlatGridAtRestHasZeroSpringForce) {
 // on the whole cloth is zero.
 TEST(Ch04Cloth, StretchedGridPullsItsCornerInward) {
   ParticleSystem ps;
-  ch04::ClothSpec spec;
+  pbm::ClothSpec spec;
   spec.n = 6;
   spec.g = 0;
   spec.startScale = 1.1;
-  ch04::buildCloth(ps, spec);
+  pbm::buildCloth(ps, spec);
   const VectorXd d = derivative(ps);
   const int corner = (spec.n - 1) * spec.n, inner = 2 * spec.n + 2;  // (row 5, col 0), (2, 2)
   const double c =
@@ -1069,10 +1069,10 @@ TEST(Ch04Cloth, StretchedGridPullsItsCornerInward) {
 // particles (internal forces cancel; each free particle is in equilibrium).
 TEST(Ch04Cloth, SettledClothHangsItsWeightOnThePins) {
   ParticleSystem ps;
-  ch04::ClothSpec spec;
+  pbm::ClothSpec spec;
   spec.n = 8;
   spec.drag = 0.2;
-  ch04::buildCloth(ps, spec);
+  pbm::buildCloth(ps, spec);
   pbm::CgOptions cg;
   cg.tolerance = 1e-12;
   // Step until every free particle's acceleration is below 1e-8 g.
@@ -1109,13 +1109,13 @@ TEST(Ch04Cloth, SettledClothHangsItsWeightOnThePins) {
 // velocity of the dense backward-Euler solve, and after 200 steps (3.3 s) the
 // cloth, pinned at two top corners, has swung down and come nearly to rest.
 TEST(Ch04Cloth, StiffClothExplicitEulerDivergesImplicitStaysBounded) {
-  ch04::ClothSpec spec;
+  pbm::ClothSpec spec;
   spec.n = 6;
   spec.ks = 1e4;
   spec.mass = 0.01;
   ParticleSystem expl, impl;
-  ch04::buildCloth(expl, spec);
-  ch04::buildCloth(impl, spec);
+  pbm::buildCloth(expl, spec);
+  pbm::buildCloth(impl, spec);
   bool diverged = false;
   for (int k = 0; k < 200 && !diverged; ++k) {
     pbm::step(expl, Method::Euler, 1.0 / 60);

@@ -543,7 +543,7 @@ TEST(Ch05Bead, SimulatedConstraintForceEqualsTheClosedFormNormalForce) {
                         Case{1.0, -2.0, kG}, Case{0.3, 2.5, 0.0}}) {
     const double m = 1.5, r = 0.8;
     pbm::BeadSystem b = beadOnWire(m, r, k.phi0 - kPi / 2, r * k.phidot0, k.g);
-    ch05::ExactPendulum exact;
+    pbm::ExactPendulum exact;
     exact.start(k.phi0, k.phidot0, 0.0, k.g, r);
     double worstX = 0, worstL = 0;
     for (int i = 1; i <= 4000; ++i) {

@@ -52,7 +52,7 @@ void stiffSweep(benchmark::State& state, SweepCase c, double k) {
   long steps = 0, evals = 0, jacobians = 0;
   double x = 0.0;
   for (auto _ : state) {
-    ch03::StiffBowlSystem sys(k, {1.0, 1.0});
+    pbm::StiffBowlSystem sys(k, {1.0, 1.0});
     pbm::CountingSystem counter(sys);  // evaluations and Jacobians, whatever the method
     pbm::Stepper stepper;
     stepper.reset(method, h);
@@ -77,12 +77,12 @@ constexpr double kH = 1.0 / 60.0;  // a frame
 constexpr double kKs = 1e3, kMass = 0.01, kDrag = 0.05;
 
 struct Problem {
-  ch03::SpringNetwork net;
+  pbm::SpringNetwork net;
   VectorXd x, v;
 };
 
 Problem chainProblem(int n) {
-  Problem p{ch03::makeChain(n, kMass, kKs), ch03::pluckedChain(n, 4.0, 0.8), {}};
+  Problem p{pbm::makeChain(n, kMass, kKs), pbm::pluckedChain(n, 4.0, 0.8), {}};
   p.net.drag = kDrag;
   p.net.assemble();
   p.v = VectorXd::Zero(p.net.coords());
@@ -91,7 +91,7 @@ Problem chainProblem(int n) {
 
 Problem gridProblem(int n) {
   const int side = static_cast<int>(std::lround(std::sqrt(n)));
-  Problem p{ch03::makeGrid(side, kMass, kKs), ch03::gridPositions(side, 2.0), {}};
+  Problem p{pbm::makeGrid(side, kMass, kKs), pbm::gridPositions(side, 2.0), {}};
   p.net.drag = kDrag;
   p.net.assemble();
   p.v = VectorXd::Zero(p.net.coords());
@@ -278,7 +278,7 @@ void implicitRun(benchmark::State& state, Backend backend, double tolerance, con
   const VectorXd exactSolves = runSteps(Backend::Exact, 0, grid, n, nullptr, nullptr);
   // The true motion: RK4 on the first-order network system.
   const Problem p = grid ? gridProblem(n) : chainProblem(n);
-  ch03::NetworkSystem sys(p.net, p.x, p.v);
+  pbm::NetworkSystem sys(p.net, p.x, p.v);
   const pbm::MethodInfo& rk4 = pbm::findMethod(pbm::stiffnessMethods(), "rk4");
   const int fine = 10000;  // h = 1e-4 s over kRunSteps / 60 s
   for (int k = 0; k < fine; ++k) rk4.step(sys, kH * kRunSteps / fine);

@@ -27,7 +27,7 @@ namespace {
 
 using Eigen::Vector2d;
 
-using Body = MethodRun<PenaltySystem>;
+using Body = MethodRun<pbm::PenaltySystem>;
 
 class ParticleOnLineScene : public pbm::Scene {
  public:

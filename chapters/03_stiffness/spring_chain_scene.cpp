@@ -34,7 +34,7 @@ constexpr double kPluck = 0.8;  // m, height of the initial pluck
 // NetworkSystem (x, v); "implicit" here is the second-order step (4-5) on
 // (x, v) directly, which the scene takes itself (Stepper::run).
 struct Chain {
-  std::optional<NetworkSystem> sys;
+  std::optional<pbm::NetworkSystem> sys;
   pbm::Stepper stepper;
   VectorXd x, v;  // the implicit chain's state
   int cgIterations = 0;
@@ -78,11 +78,11 @@ class SpringChainScene : public pbm::Scene {
 
   void reset() override {
     const int n = static_cast<int>(n_);
-    net_ = makeChain(n, mass_, ks_);
+    net_ = pbm::makeChain(n, mass_, ks_);
     net_.drag = drag_;
     net_.gravity = gravity_;
     net_.assemble();
-    x0_ = pluckedChain(n, kSpan, kPluck);
+    x0_ = pbm::pluckedChain(n, kSpan, kPluck);
     e0_ = net_.potential(x0_);
     start(main_, pbm::findMethod(pbm::stiffnessMethods(), settings_.method));
     start(partner_, pbm::implicitEulerMethod());
@@ -182,7 +182,7 @@ class SpringChainScene : public pbm::Scene {
   }
 
  private:
-  double omegaMax() const { return chainOmegaMax(net_.particles, mass_, ks_); }
+  double omegaMax() const { return pbm::chainOmegaMax(net_.particles, mass_, ks_); }
 
   void start(Chain& ch, const pbm::MethodInfo& m) {
     const VectorXd v0 = VectorXd::Zero(net_.coords());
@@ -200,7 +200,7 @@ class SpringChainScene : public pbm::Scene {
     if (ch.frozen) return;
     if (ch.implicit()) {
       ch.stepper.run([&] {
-        ch.cgIterations = implicitNetworkStep(net_, ch.x, ch.v, h).iterations;
+        ch.cgIterations = pbm::implicitNetworkStep(net_, ch.x, ch.v, h).iterations;
         ch.stepper.countEvals(1);  // F0 once per step (the Jacobians are constant)
       });
     } else {
@@ -232,7 +232,7 @@ class SpringChainScene : public pbm::Scene {
   }
 
   double ks_ = 200.0, mass_ = 0.05, n_ = 16, drag_ = 0.0, gravity_ = 9.81;
-  SpringNetwork net_;
+  pbm::SpringNetwork net_;
   VectorXd x0_;
   double e0_ = 0.0;
   Chain main_, partner_;

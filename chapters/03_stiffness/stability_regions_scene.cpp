@@ -51,16 +51,16 @@ const char* formulaOf(pbm::Scheme s) {
 
 // x' = -k x under one method, with its stepper.
 struct Run {
-  LinearSystem sys;
+  pbm::LinearSystem sys;
   pbm::Stepper stepper;
   const pbm::MethodInfo& method() const { return stepper.method(); }
 };
 
 // x' = -k x as a 1x1 linear system.
-LinearSystem decay(double k) {
+pbm::LinearSystem decay(double k) {
   Eigen::MatrixXd A(1, 1);
   A(0, 0) = -k;
-  return LinearSystem(A, VectorXd::Ones(1));
+  return pbm::LinearSystem(A, VectorXd::Ones(1));
 }
 
 class StabilityRegionsScene : public pbm::Scene {

@@ -26,7 +26,7 @@ namespace {
 using Eigen::Vector2d;
 
 // One particle under one method: the model, its stepper, its trail.
-using Particle = MethodRun<StiffBowlSystem>;
+using Particle = MethodRun<pbm::StiffBowlSystem>;
 
 class StiffSpringScene : public pbm::Scene {
  public:
@@ -77,8 +77,8 @@ class StiffSpringScene : public pbm::Scene {
       }
     }
     if (viewer) {
-      const double e1 = StiffBowlSystem::energy(main_.position(), k_);
-      const double e2 = StiffBowlSystem::energy(partner_.position(), k_);
+      const double e1 = pbm::StiffBowlSystem::energy(main_.position(), k_);
+      const double e2 = pbm::StiffBowlSystem::energy(partner_.position(), k_);
       energy_.push(time(), {main_.frozen ? NAN : e1, partnerMessage_.empty() ? e2 : NAN});
     }
   }

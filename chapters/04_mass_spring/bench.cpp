@@ -58,8 +58,8 @@ namespace {
 // A stiff cloth whose stretching is strongly damped (kd / m = 1e4 per spring):
 // the regime Baraff & Witkin's implicit step is for. Explicit methods are then
 // limited by the damping, h < ~2 / (c kd / m), not only by omega_max.
-ch04::ClothSpec benchCloth(int n) {
-  ch04::ClothSpec s;
+pbm::ClothSpec benchCloth(int n) {
+  pbm::ClothSpec s;
   s.n = n;
   s.spacing = 0.1;
   s.mass = 0.01;
@@ -92,7 +92,7 @@ double largestStableStep(pbm::Scheme scheme, const Eigen::VectorXcd& mu) {
 const Limits& explicitLimits() {
   static const Limits limits = [] {
     pbm::ParticleSystem ps;
-    ch04::buildCloth(ps, benchCloth(20));
+    pbm::buildCloth(ps, benchCloth(20));
     ps.filter = pbm::JacobianFilter::Full;
     Eigen::SparseMatrix<double> J;
     ps.jacobian(J);  // 4n x 4n at the flat rest state
@@ -138,7 +138,7 @@ void BM_ClothSecond(benchmark::State& state, const std::string& method) {
   bool stable = true;
   for (auto _ : state) {
     pbm::ParticleSystem ps;
-    ch04::buildCloth(ps, benchCloth(n));
+    pbm::buildCloth(ps, benchCloth(n));
     pbm::CountingSystem counted(ps);
     pbm::CgOptions options;
     options.tolerance = 1e-3;  // B&W: a loose CG tolerance is enough for a large step
@@ -194,8 +194,8 @@ constexpr int kFrames = 30;            // 0.5 s at 60 Hz
 constexpr double kFrame = 1.0 / 60.0;  // s
 constexpr double kAccTol = 1e-3;       // m: 1 mm RMS, 1 % of the spacing
 
-ch04::ClothSpec accuracyCloth(int n, double kd) {
-  ch04::ClothSpec s = benchCloth(n);
+pbm::ClothSpec accuracyCloth(int n, double kd) {
+  pbm::ClothSpec s = benchCloth(n);
   s.kd = kd;
   return s;
 }
@@ -211,7 +211,7 @@ struct AccuracyRun {
 // rk4, or implicit: eq. (4-5) with CG to 1e-3, as in BM_ClothSecond).
 AccuracyRun runFrames(const std::string& method, int n, double kd, long perFrame) {
   pbm::ParticleSystem ps;
-  ch04::buildCloth(ps, accuracyCloth(n, kd));
+  pbm::buildCloth(ps, accuracyCloth(n, kd));
   const double h = kFrame / static_cast<double>(perFrame);
   AccuracyRun r;
   pbm::CgOptions options;
@@ -381,7 +381,7 @@ void BM_ClothEqualAccuracy(benchmark::State& state, const std::string& method,
 void BM_DerivEval(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   pbm::ParticleSystem ps;
-  const ch04::ClothCounts counts = ch04::buildCloth(ps, benchCloth(n));
+  const pbm::ClothCounts counts = pbm::buildCloth(ps, benchCloth(n));
   Eigen::VectorXd d;
   for (auto _ : state) {
     ps.derivEval(d);

@@ -53,7 +53,7 @@ class ClothScene : public ParticleScene {
     spec_.topLeft = Eigen::Vector2d(-0.95, 0.0);
     spec_.g = g_;
     spec_.drag = drag_;
-    counts_ = buildCloth(ps_, spec_);
+    counts_ = pbm::buildCloth(ps_, spec_);
     ps_.filter = clamp_ > 0.5 ? pbm::JacobianFilter::BaraffWitkin : pbm::JacobianFilter::Full;
     selected_ = ps_.n() - 1;
   }
@@ -66,8 +66,8 @@ class ClothScene : public ParticleScene {
   }
 
  private:
-  ClothSpec spec_;
-  ClothCounts counts_;
+  pbm::ClothSpec spec_;
+  pbm::ClothCounts counts_;
   double n_ = 20, clamp_ = 1;
 };
 

@@ -5,7 +5,7 @@
 #include <numbers>
 #include <stdexcept>
 
-namespace ch03 {
+namespace pbm {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -159,4 +159,4 @@ pbm::SecondOrderStep implicitNetworkStep(const SpringNetwork& net, Eigen::Vector
   return s;
 }
 
-}  // namespace ch03
+}  // namespace pbm

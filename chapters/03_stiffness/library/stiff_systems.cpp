@@ -4,7 +4,7 @@
 
 #include "pbm/fields/fields.h"
 
-namespace ch03 {
+namespace pbm {
 
 void StiffBowlSystem::getState(Eigen::VectorXd& x, double& t) const {
   x = y_;
@@ -67,4 +67,4 @@ void PenaltySystem::jacobian(Eigen::SparseMatrix<double>& J) {
   J.setFromTriplets(entries.begin(), entries.end());
 }
 
-}  // namespace ch03
+}  // namespace pbm

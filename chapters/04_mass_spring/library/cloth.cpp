@@ -5,7 +5,7 @@
 #include "pbm/core/errors.h"
 #include "pbm/particles/forces.h"
 
-namespace ch04 {
+namespace pbm {
 
 ClothCounts buildCloth(pbm::ParticleSystem& ps, const ClothSpec& s) {
   if (s.n < 2) throw pbm::UsageError("cloth needs at least 2 x 2 particles");
@@ -41,4 +41,4 @@ ClothCounts buildCloth(pbm::ParticleSystem& ps, const ClothSpec& s) {
   return c;
 }
 
-}  // namespace ch04
+}  // namespace pbm

@@ -5,7 +5,7 @@
 #include <limits>
 #include <numbers>
 
-namespace ch05 {
+namespace pbm {
 
 namespace {
 constexpr double kPi = std::numbers::pi;
@@ -151,4 +151,4 @@ double ExactPendulum::period() const {
   return 0;
 }
 
-}  // namespace ch05
+}  // namespace pbm

@@ -11,7 +11,7 @@
 
 #include <Eigen/Core>
 
-namespace ch05 {
+namespace pbm {
 
 // Jacobi amplitude am(u | k) (modulus k in [0, 1)) by the arithmetic-geometric
 // mean and descending Landen transformation (Abramowitz & Stegun 16.4);
@@ -50,10 +50,10 @@ class ExactPendulum {
 // (lambda < 0: the wire pulls toward the centre; at rest at the bottom |f^| = m g.)
 inline double exactLambda(double phi, double phidot, double m, double g, double r);
 
-}  // namespace ch05
+}  // namespace pbm
 
 #include <cmath>
 
-inline double ch05::exactLambda(double phi, double phidot, double m, double g, double r) {
+inline double pbm::exactLambda(double phi, double phidot, double m, double g, double r) {
   return -m * (phidot * phidot + (g / r) * std::cos(phi));
 }

@@ -9,7 +9,7 @@
 
 #include "pbm/particles/particles.h"
 
-namespace ch04 {
+namespace pbm {
 
 struct ClothSpec {
   int n = 20;            // particles per side
@@ -34,4 +34,4 @@ struct ClothCounts {
 // forces: Gravity, Drag, then the springs. Throws pbm::UsageError for n < 2.
 ClothCounts buildCloth(pbm::ParticleSystem& ps, const ClothSpec& spec);
 
-}  // namespace ch04
+}  // namespace pbm

@@ -14,7 +14,7 @@
 #include "pbm/core/ode.h"
 #include "pbm/stiffness/implicit.h"
 
-namespace ch03 {
+namespace pbm {
 
 struct SpringNetwork {
   int particles = 0;
@@ -85,4 +85,4 @@ pbm::SecondOrderStep implicitNetworkStep(const SpringNetwork& net, Eigen::Vector
                                          Eigen::VectorXd& v, double h,
                                          const pbm::CgOptions& options = {});
 
-}  // namespace ch03
+}  // namespace pbm

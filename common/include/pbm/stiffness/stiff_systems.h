@@ -12,7 +12,7 @@
 
 #include "pbm/core/ode.h"
 
-namespace ch03 {
+namespace pbm {
 
 class LinearSystem : public pbm::OdeSystem {
  public:
@@ -91,4 +91,4 @@ class PenaltySystem : public pbm::OdeSystem {
   double t_ = 0.0;
 };
 
-}  // namespace ch03
+}  // namespace pbm
