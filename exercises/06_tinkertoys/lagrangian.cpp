@@ -1,8 +1,14 @@
-// Exercise (Constrained Dynamics §5 eq 13, §5.1): Lagrangian dynamics and a
-// hybrid model. Small dense systems: use Eigen's LDLT (Mu is symmetric
-// positive definite) and, for the multipliers, completeOrthogonalDecomposition
-// (tolerates redundant constraints). Throw SolverFailure if J^T M J is
-// singular. Checked by Ch06Lagrangian.* in tests/06_tinkertoys_test.cpp.
+// Exercise 06 · lagrangianAcceleration, hybridAcceleration (CD §5 eq 13, §5.1)
+//
+// Lagrangian dynamics and a hybrid model. Small dense systems: use Eigen's LDLT
+// (Mu is symmetric positive definite) and, for the multipliers,
+// completeOrthogonalDecomposition (tolerates redundant constraints). Throw
+// SolverFailure if J^T M J is singular.
+//
+// Symbols: J = dq/du, Jdot (Eigen::MatrixXd, dim q x dim u), massDiag, Q (dim q), udot (dim u) ->
+//   uddot (dim u); HybridAcceleration {uddot, lambda (one per implicit constraint)}
+// Tests: Ch06Lagrangian.* (tests/06_tinkertoys_test.cpp)
+//   build/bin/ch06_tests --gtest_filter='Ch06Lagrangian.*'
 #include "pbm/constraints/lagrangian.h"
 #include "pbm/core/exercise.h"
 
