@@ -5,8 +5,8 @@
 // Code Fragment" gets the state, evaluates the derivative once, scales it by h,
 // adds it, and installs the result at t + h. See pbm/fields/euler.h for the contracts.
 //
-// Symbols: sys (OdeSystem: x, xdot Eigen::VectorXd), h (double); traceIntegralCurve returns steps +
-//   1 vertices (std::vector<Eigen::Vector2d>: the first two components)
+// Symbols: sys (OdeSystem: x, xdot Eigen::VectorXd), h (double); traceIntegralCurve returns
+//   steps + 1 vertices (std::vector<Eigen::Vector2d>: the first two components)
 // Tests: Ch01Euler.*, Ch01Trace.* (tests/01_vector_field_test.cpp)
 //   build/bin/ch01_tests --gtest_filter='Ch01Euler.*:Ch01Trace.*'
 #include "pbm/fields/euler.h"

@@ -6,8 +6,8 @@
 // f at the installed (x, t). Fill in the four methods; derivEval must not change
 // x_ or t_.
 //
-// Symbols: x_ (Eigen::Vector2d), t_ (double); the solver's x and xdot (Eigen::VectorXd, size dim()
-//   = 2)
+// Symbols: x_ (Eigen::Vector2d), t_ (double); the solver's x and
+//   xdot (Eigen::VectorXd, size dim() = 2)
 // Tests: Ch01FieldPoint.* (tests/01_vector_field_test.cpp)
 //   build/bin/ch01_tests --gtest_filter='Ch01FieldPoint.*'
 #include "pbm/fields/field_point.h"

@@ -6,8 +6,8 @@
 // pbm/fields/fields.h (the README's table lists the exact integral curves, which the
 // tests differentiate to check your fields). Run `./pbm test 01` when done.
 //
-// Symbols: x (Eigen::Vector2d; phasePlaneField: (position, velocity); lorenzField: Vector3d), t
-//   (double) -> f(x, t), the same shape as x
+// Symbols: x (Eigen::Vector2d; phasePlaneField: (position, velocity); lorenzField: Vector3d),
+//   t (double) -> f(x, t), the same shape as x
 // Tests: Ch01Fields.*, Ch01Lorenz.* (tests/01_vector_field_test.cpp)
 //   build/bin/ch01_tests --gtest_filter='Ch01Fields.*:Ch01Lorenz.*'
 #include "pbm/fields/fields.h"

@@ -9,8 +9,8 @@
 // Otherwise count a rejection, shrink h by the rule (make sure it really shrinks)
 // and retry from the same state.
 //
-// Symbols: h, tol (double), stats (AdaptiveStats*, may be null), options (AdaptiveOptions) -> the
-//   next h (double)
+// Symbols: h, tol (double), stats (AdaptiveStats*, may be null), options (AdaptiveOptions)
+//   -> the next h (double)
 // Tests: Ch02Adaptive.* (tests/02_integrators_test.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02Adaptive.*'
 #include "pbm/integrators/adaptive.h"

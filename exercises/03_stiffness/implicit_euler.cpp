@@ -13,10 +13,10 @@
 //    and return the number of Newton updates; after maxIter updates restore
 //    (Y0, t0) and throw SolverFailure.
 //
-// Symbols: Y0, f(Y0), dY (Eigen::VectorXd, size n = sys.dim()); f'(Y0)
-//   (Eigen::SparseMatrix<double>, n x n)
-// Tests: Ch03StiffExample.*, Ch03Linear.*, Ch03Newton.*, Ch03Penalty.*, Ch03Solver.Singular*
-//   (tests/03_stiffness_test.cpp)
+// Symbols: Y0, f(Y0), dY (Eigen::VectorXd, size n = sys.dim());
+//   f'(Y0) (Eigen::SparseMatrix<double>, n x n)
+// Tests: Ch03StiffExample.*, Ch03Linear.*, Ch03Newton.*, Ch03Penalty.*,
+//   Ch03Solver.Singular* (tests/03_stiffness_test.cpp)
 //   build/bin/ch03_tests --gtest_filter='Ch03StiffExample.*:Ch03Linear.*:Ch03Newton.*:Ch03Penalty.*:Ch03Solver.Singular*'
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"

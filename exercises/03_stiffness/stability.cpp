@@ -7,8 +7,8 @@
 // stable for that step where |R(z)| <= 1.
 //
 // Symbols: s (Scheme), z = h lambda (std::complex<double>) -> R(z) (std::complex<double>)
-// Tests: Ch03Stability.*, Ch03StiffExample.ExplicitEuler*, Ch03OneStep.*
-//   (tests/03_stiffness_test.cpp)
+// Tests: Ch03Stability.*, Ch03StiffExample.ExplicitEuler*,
+//   Ch03OneStep.* (tests/03_stiffness_test.cpp)
 //   build/bin/ch03_tests --gtest_filter='Ch03Stability.*:Ch03StiffExample.ExplicitEuler*:Ch03OneStep.*'
 #include "pbm/stiffness/stability.h"
 
