@@ -6,8 +6,8 @@
 // (C may be a vector: use the TRANSPOSE of the Jacobian; the notes write it as
 // if C were a scalar). springEnergy is E for C = |xa - xb| - r.
 //
-// Symbols: C, Cdot (Eigen::VectorXd, m), dC/dx_i (Eigen::Matrix<double, Dynamic, 2>, m x 2) -> f_i
-//   (Eigen::Vector2d); springEnergy -> E (double)
+// Symbols: C, Cdot (Eigen::VectorXd, m), dC/dx_i (Eigen::Matrix<double, Dynamic, 2>, m x 2)
+//   -> f_i (Eigen::Vector2d); springEnergy -> E (double)
 // Tests: Ch04EnergyFunctions.* (tests/04_mass_spring_test.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04EnergyFunctions.*'
 #include "pbm/core/exercise.h"

@@ -9,8 +9,8 @@
 //
 // Symbols: x, v, g, c, cdot (Eigen::Vector2d), m, ks, kd, r (double) -> f (Eigen::Vector2d);
 //   dampedSpringForce -> the pair (fa, fb)
-// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*
-//   (tests/04_mass_spring_test.cpp)
+// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*,
+//   Ch04MouseSpring.* (tests/04_mass_spring_test.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04Gravity.*:Ch04Drag.*:Ch04DampedSpring.*:Ch04MouseSpring.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"

@@ -1,4 +1,4 @@
-// Exercise 04 · implicitParticleStep (IM eq. 4-5; Baraff & Witkin 1998)
+// Exercise 04 · implicitParticleStep (IM §4, eq. 4-5; Baraff & Witkin 1998)
 //
 // Hand a particle system to chapter 03's implicit second-order step, eq. (4-5)
 // mass-weighted:
@@ -9,8 +9,8 @@
 // 3. implicitEulerSecondOrder(v0, F0, dFdx, dFdv, mass, h, options).
 // 4. Install x0 + dx, v0 + dv at t0 + h with ps.setState; return the step.
 //
-// Symbols: x0, v0, F0, mass, dx, dv (Eigen::VectorXd, 2 n); dF/dx, dF/dv
-//   (Eigen::SparseMatrix<double>, 2n x 2n) -> SecondOrderStep
+// Symbols: x0, v0, F0, mass, dx, dv (Eigen::VectorXd, 2 n); dF/dx,
+//   dF/dv (Eigen::SparseMatrix<double>, 2n x 2n) -> SecondOrderStep
 // Tests: Ch04Implicit.*, Ch04Cloth.* (tests/04_mass_spring_test.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04Implicit.*:Ch04Cloth.*'
 #include "pbm/core/exercise.h"

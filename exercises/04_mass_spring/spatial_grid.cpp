@@ -6,8 +6,8 @@
 // cells around it. Return every pair i < j with |x_i - x_j| < cutoff, sorted by
 // (i, j).
 //
-// Symbols: x (std::vector<Eigen::Vector2d>, n), cutoff (double) -> pairs
-//   (std::vector<std::pair<int, int>>)
+// Symbols: x (std::vector<Eigen::Vector2d>, n), cutoff (double)
+//   -> pairs (std::vector<std::pair<int, int>>)
 // Tests: Ch04SpatialGrid.* (tests/04_mass_spring_test.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04SpatialGrid.*'
 #include "pbm/core/exercise.h"

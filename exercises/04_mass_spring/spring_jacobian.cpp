@@ -8,10 +8,10 @@
 //   dfa/dva = -kd u u^T
 // Coincident endpoints: return zeros. Check yourself against central differences.
 //
-// Symbols: xa, xb, va, vb (Eigen::Vector2d), ks, kd, r (double) -> SpringJacobian {dfa_dxa,
-//   dfa_dva} (Eigen::Matrix2d each)
-// Tests: Ch04SpringJacobian.*, Ch04DampedSpring.Coincident*, Ch04Implicit.*, Ch04Cloth.*
-//   (tests/04_mass_spring_test.cpp)
+// Symbols: xa, xb, va, vb (Eigen::Vector2d), ks, kd, r (double)
+//   -> SpringJacobian {dfa_dxa, dfa_dva} (Eigen::Matrix2d each)
+// Tests: Ch04SpringJacobian.*, Ch04DampedSpring.Coincident*, Ch04Implicit.*,
+//   Ch04Cloth.* (tests/04_mass_spring_test.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04SpringJacobian.*:Ch04DampedSpring.Coincident*:Ch04Implicit.*:Ch04Cloth.*'
 #include "pbm/particles/spring_jacobian.h"
 #include "pbm/core/exercise.h"

@@ -4,10 +4,10 @@
 // the origin; here the wire has centre wire.c and radius wire.r. Replace each
 // PBM_TODO with the formula; run ./pbm test 05.
 //
-// Symbols: x, v (Eigen::Vector2d), wire {c (Eigen::Vector2d), r (double)} -> C, Cdot (double), grad
-//   C, grad Cdot (Eigen::Vector2d)
-// Tests: Ch05Bead.GradientsMatchFiniteDifferences, Ch05Bead.AccelerationIsLegal*
-//   (tests/05_bead_on_wire_test.cpp)
+// Symbols: x, v (Eigen::Vector2d), wire {c (Eigen::Vector2d), r (double)} -> C, Cdot (double),
+//   grad C, grad Cdot (Eigen::Vector2d)
+// Tests: Ch05Bead.GradientsMatchFiniteDifferences,
+//   Ch05Bead.AccelerationIsLegal* (tests/05_bead_on_wire_test.cpp)
 //   build/bin/ch05_tests --gtest_filter='Ch05Bead.GradientsMatchFiniteDifferences:Ch05Bead.AccelerationIsLegal*'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"

@@ -6,12 +6,12 @@
 // beadGradC, beadGradCdot. Every bead simulation of the chapter runs through
 // these; the tests below call them directly.
 //
-// Symbols: x, v, f (Eigen::Vector2d), m (double), wire, feedback {ks, kd} -> lambda (double), f^ =
-//   lambda grad C (Eigen::Vector2d)
+// Symbols: x, v, f (Eigen::Vector2d), m (double), wire, feedback {ks, kd} -> lambda (double),
+//   f^ = lambda grad C (Eigen::Vector2d)
 // Tests: Ch05Bead.ConstraintForceDoesNoWork, Ch05Bead.RestingBead*,
 //   Ch05Bead.UniformCircularMotion*, Ch05Bead.ForceOnLegalStates*, Ch05Bead.MultiplierScales*,
-//   Ch05Bead.Feedback*, Ch05Bead.SimulatedConstraintForce*, Ch05Bead.BeadAtTheCentre*
-//   (tests/05_bead_on_wire_test.cpp)
+//   Ch05Bead.Feedback*, Ch05Bead.SimulatedConstraintForce*,
+//   Ch05Bead.BeadAtTheCentre* (tests/05_bead_on_wire_test.cpp)
 //   build/bin/ch05_tests --gtest_filter='Ch05Bead.ConstraintForceDoesNoWork:Ch05Bead.RestingBead*:Ch05Bead.UniformCircularMotion*:Ch05Bead.ForceOnLegalStates*:Ch05Bead.MultiplierScales*:Ch05Bead.Feedback*:Ch05Bead.SimulatedConstraintForce*:Ch05Bead.BeadAtTheCentre*'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"

@@ -3,8 +3,8 @@
 // The geometric interpretation: at rest, f + f^ is the orthogonal projection of f
 // onto the wire's tangent.
 //
-// Symbols: f, normal (Eigen::Vector2d; the normal need not be unit) -> the tangential part of f
-//   (Eigen::Vector2d)
+// Symbols: f, normal (Eigen::Vector2d; the normal need not be unit)
+//   -> the tangential part of f (Eigen::Vector2d)
 // Tests: Ch05Bead.RestingForceIsTheTangentProjection (tests/05_bead_on_wire_test.cpp)
 //   build/bin/ch05_tests --gtest_filter='Ch05Bead.RestingForceIsTheTangentProjection'
 #include "pbm/bead/bead.h"

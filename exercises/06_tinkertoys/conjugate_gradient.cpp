@@ -8,8 +8,8 @@
 // residual says "done" and the true one does not, restart from the true
 // residual.
 //
-// Symbols: A, At (LinearOperator: in -> out), b, x, invDiag (Eigen::VectorXd, n) -> CgResult
-//   {iterations, relativeResidual, converged}
+// Symbols: A, At (LinearOperator: in -> out), b, x, invDiag (Eigen::VectorXd, n)
+//   -> CgResult {iterations, relativeResidual, converged}
 // Tests: Ch06Cg.* (tests/06_tinkertoys_test.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Cg.*'
 #include "pbm/constraints/conjugate_gradient.h"

@@ -8,8 +8,8 @@
 // Notation: d = x_a - x_b, w = v_a - v_b. Ch06Constraint.* checks them by finite
 // differences and, through the solver, the pendulum tests.
 //
-// Symbols: C, Cdot (Eigen::Ref<Eigen::VectorXd>, dim()), J[k], Jdot[k] (MatrixBlock, data dim() x
-//   2), d, w (Eigen::Vector2d)
+// Symbols: C, Cdot (Eigen::Ref<Eigen::VectorXd>, dim()), J[k],
+//   Jdot[k] (MatrixBlock, data dim() x 2), d, w (Eigen::Vector2d)
 // Tests: Ch06Constraint.*, Ch06Tinkertoy.*Pendulum* (tests/06_tinkertoys_test.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Constraint.*:Ch06Tinkertoy.*Pendulum*'
 #include "pbm/constraints/constraints.h"

@@ -5,8 +5,8 @@
 // completeOrthogonalDecomposition (tolerates redundant constraints). Throw
 // SolverFailure if J^T M J is singular.
 //
-// Symbols: J = dq/du, Jdot (Eigen::MatrixXd, dim q x dim u), massDiag, Q (dim q), udot (dim u) ->
-//   uddot (dim u); HybridAcceleration {uddot, lambda (one per implicit constraint)}
+// Symbols: J = dq/du, Jdot (Eigen::MatrixXd, dim q x dim u), massDiag, Q (dim q), udot (dim u)
+//   -> uddot (dim u); HybridAcceleration {uddot, lambda (one per implicit constraint)}
 // Tests: Ch06Lagrangian.* (tests/06_tinkertoys_test.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Lagrangian.*'
 #include "pbm/constraints/lagrangian.h"
