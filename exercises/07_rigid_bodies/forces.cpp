@@ -9,8 +9,8 @@
 //
 // Symbols: F, pWorld, pBody, g (Eigen::Vector3d); b.force, b.torque (Eigen::Vector3d, accumulated)
 // Tests: Ch07Momentum.UniformFieldHasNoTorqueAboutTheCentreOfMass, Ch07GravityToss.*,
-//   Ch07RotationFree.*, Ch07TranslationFree.*, Ch07ForceVsTorque.*, Ch07ForceObjects.*
-//   (tests/07_rigid_bodies_test.cpp, tests/07_rigid_bodies_test_forces.cpp)
+//   Ch07RotationFree.*, Ch07TranslationFree.*, Ch07ForceVsTorque.*,
+//   Ch07ForceObjects.* (tests/07_rigid_bodies_test.cpp, tests/07_rigid_bodies_test_forces.cpp)
 //   build/bin/ch07_tests --gtest_filter='Ch07Momentum.UniformFieldHasNoTorqueAboutTheCentreOfMass:Ch07GravityToss.*:Ch07RotationFree.*:Ch07TranslationFree.*:Ch07ForceVsTorque.*:Ch07ForceObjects.*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"

@@ -8,8 +8,8 @@
 //   sum m_i ((r'^T r') 1 - r' r'^T), r' = r_i - centre. The off-diagonal
 //   entries are MINUS sum m x y (the notes' (5-2) drops the sign).
 //
-// Symbols: m_i (std::vector<double>), r_i (std::vector<Eigen::Vector3d>), dims (Eigen::Vector3d) ->
-//   the centre (Eigen::Vector3d), Ibody (Eigen::Matrix3d)
+// Symbols: m_i (std::vector<double>), r_i (std::vector<Eigen::Vector3d>), dims (Eigen::Vector3d)
+//   -> the centre (Eigen::Vector3d), Ibody (Eigen::Matrix3d)
 // Tests: Ch07Inertia.*, Ch07WorldInertia.*, Ch07Composite.* (tests/07_rigid_bodies_test.cpp,
 //   tests/07_rigid_bodies_test_torque_free.cpp)
 //   build/bin/ch07_tests --gtest_filter='Ch07Inertia.*:Ch07WorldInertia.*:Ch07Composite.*'

@@ -9,10 +9,11 @@
 //   r = p - x.
 // kineticEnergy: 1/2 M |v|^2 + 1/2 omega^T I omega, I = R Ibody R^T (C-3).
 //
-// Symbols: b (RigidBody: x, v, omega, L, force, torque Eigen::Vector3d; R, Iinv Eigen::Matrix3d), p
-//   (Eigen::Vector3d, world) -> Eigen::Vector3d; kineticEnergy -> double
-// Tests: Ch07Kinematics.*, Ch07Momentum.*, Ch07AngularAcceleration.*
-//   (tests/07_rigid_bodies_test.cpp, tests/07_rigid_bodies_test_kinematics.cpp)
+// Symbols: b (RigidBody: x, v, omega, L, force, torque Eigen::Vector3d; R, Iinv Eigen::Matrix3d),
+//   p (Eigen::Vector3d, world) -> Eigen::Vector3d; kineticEnergy -> double
+// Tests: Ch07Kinematics.*, Ch07Momentum.*,
+//   Ch07AngularAcceleration.* (tests/07_rigid_bodies_test.cpp,
+//   tests/07_rigid_bodies_test_kinematics.cpp)
 //   build/bin/ch07_tests --gtest_filter='Ch07Kinematics.*:Ch07Momentum.*:Ch07AngularAcceleration.*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"

@@ -11,8 +11,8 @@
 //   nothing. Count beSwaps and statusChanges (pairs really inserted/removed).
 // overlaps: the table as sorted pairs (i < j).
 //
-// Symbols: boxes (std::vector<AABB>, n); three endpoint lists of 2n Endpoint; overlaps() ->
-//   PairList (i < j, sorted)
+// Symbols: boxes (std::vector<AABB>, n); three endpoint lists of 2n Endpoint; overlaps()
+//   -> PairList (i < j, sorted)
 // Tests: Ch08Coherent3D.*, Ch08Anchor.* (tests/08_sweep_sort_test_coherent.cpp)
 //   build/bin/ch08_tests --gtest_filter='Ch08Coherent3D.*:Ch08Anchor.*'
 #include "pbm/collision/broadphase.h"

@@ -10,8 +10,8 @@
 //   strictly inside both: p the crossing, ea, eb unit, n = ea x eb turned to
 //   -plane.n, a = bodyA.
 //
-// Symbols: A, B (ConvexPolyhedron), plane {n, d} -> std::vector<Contact {a, b, p, n, ea, eb
-//   (Eigen::Vector3d), vf}>
+// Symbols: A, B (ConvexPolyhedron), plane {n, d}
+//   -> std::vector<Contact {a, b, p, n, ea, eb (Eigen::Vector3d), vf}>
 // Tests: Ch08Contacts.* (tests/08_sweep_sort_test_contacts.cpp)
 //   build/bin/ch08_tests --gtest_filter='Ch08Contacts.*'
 #include "pbm/collision/separating_plane.h"

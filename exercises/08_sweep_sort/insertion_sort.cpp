@@ -7,8 +7,8 @@
 //   Call onSwap(moved, passed) (if not empty) before every exchange; return
 //   the number of exchanges.
 //
-// Symbols: list (std::vector<Endpoint {value, box, isEnd}>, sorted in place) -> the exchanges
-//   (long)
+// Symbols: list (std::vector<Endpoint {value, box, isEnd}>, sorted in place)
+//   -> the exchanges (long)
 // Tests: Ch08InsertionSort.*, Ch08Parity.* (tests/08_sweep_sort_test.cpp)
 //   build/bin/ch08_tests --gtest_filter='Ch08InsertionSort.*:Ch08Parity.*'
 #include "pbm/collision/broadphase.h"

@@ -6,8 +6,8 @@
 //   list: at b_i report i against every active interval and add i; at e_i
 //   remove i. Return the pairs (i < j), sorted.
 //
-// Symbols: intervals (std::vector<Interval>, n) -> PairList (std::vector<std::pair<int, int>>, i <
-//   j, sorted)
+// Symbols: intervals (std::vector<Interval>, n)
+//   -> PairList (std::vector<std::pair<int, int>>, i < j, sorted)
 // Tests: Ch08Sweep1D.* (tests/08_sweep_sort_test.cpp)
 //   build/bin/ch08_tests --gtest_filter='Ch08Sweep1D.*'
 #include "pbm/collision/broadphase.h"
