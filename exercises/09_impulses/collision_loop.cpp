@@ -10,8 +10,8 @@
 //   *log for every impulse when log is given.
 // Ch09Ball.* runs it with collision_time.cpp.
 //
-// Symbols: contacts (std::vector<Contact>), eps, threshold (double), maxPasses (int), log
-//   (std::vector<ImpulseRecord>*, may be null) -> passes (int)
+// Symbols: contacts (std::vector<Contact>), eps, threshold (double), maxPasses (int),
+//   log (std::vector<ImpulseRecord>*, may be null) -> passes (int)
 // Tests: Ch09Loop.*, Ch09Ball.* (tests/09_impulses_test_loop.cpp, tests/09_impulses_test_time.cpp)
 //   build/bin/ch09_tests --gtest_filter='Ch09Loop.*:Ch09Ball.*'
 #include "pbm/core/exercise.h"

@@ -10,8 +10,8 @@
 //   receives the number of gapAfter calls.
 // Ch09Ball.* runs it with collision_loop.cpp.
 //
-// Symbols: gapAfter (std::function<double(double)>), dt, tol (double), evals (int*, may be null) ->
-//   t_c (double, in (0, dt])
+// Symbols: gapAfter (std::function<double(double)>), dt, tol (double), evals (int*, may be null)
+//   -> t_c (double, in (0, dt])
 // Tests: Ch09Bisection.*, Ch09Ball.* (tests/09_impulses_test_time.cpp)
 //   build/bin/ch09_tests --gtest_filter='Ch09Bisection.*:Ch09Ball.*'
 #include "pbm/core/exercise.h"

@@ -12,8 +12,8 @@
 //   (invMass = 0, IbodyInv = 0) must stay untouched bit for bit (its P and L
 //   stay 0), and a null body pointer is skipped.
 //
-// Symbols: c (Contact: p, n Eigen::Vector3d), eps (double) -> K, j (double); J = j n
-//   (Eigen::Vector3d)
+// Symbols: c (Contact: p, n Eigen::Vector3d), eps (double) -> K, j (double);
+//   J = j n (Eigen::Vector3d)
 // Tests: Ch09Impulse.*, Ch09ClosedForm.*, Ch09FixedBody.* (tests/09_impulses_test.cpp,
 //   tests/09_impulses_test_closed_form.cpp)
 //   build/bin/ch09_tests --gtest_filter='Ch09Impulse.*:Ch09ClosedForm.*:Ch09FixedBody.*'

@@ -8,8 +8,8 @@
 // classify: v_rel > threshold separating, v_rel < -threshold colliding, in
 //   between (both ends included) resting.
 //
-// Symbols: c (Contact: a, b RigidBody*; p, n Eigen::Vector3d), threshold (double) -> v_rel
-//   (double), ContactKind
+// Symbols: c (Contact: a, b RigidBody*; p, n Eigen::Vector3d), threshold (double)
+//   -> v_rel (double), ContactKind
 // Tests: Ch09RelativeVelocity.* (tests/09_impulses_test.cpp)
 //   build/bin/ch09_tests --gtest_filter='Ch09RelativeVelocity.*'
 #include "pbm/core/exercise.h"

@@ -6,8 +6,8 @@
 // a = A f + b >= 0 and f_i a_i = 0 within a tolerance. None accepted:
 // infeasible. n > 12: throw UsageError.
 //
-// Symbols: A (Eigen::MatrixXd, n x n), b (Eigen::VectorXd, n) -> LcpResult {f, a (n), pivots, ok,
-//   why}
+// Symbols: A (Eigen::MatrixXd, n x n), b (Eigen::VectorXd, n)
+//   -> LcpResult {f, a (n), pivots, ok, why}
 // Tests: Ch10BruteForce.* (tests/10_resting_contact_test_lcp.cpp)
 //   build/bin/ch10_tests --gtest_filter='Ch10BruteForce.*'
 #include "pbm/core/exercise.h"

@@ -7,8 +7,8 @@
 //   SolverFailure naming the reason. Returns the solver's result.
 //   (The notes pass bmat for bvec and write * for x in the torque lines.)
 //
-// Symbols: contacts (std::vector<Contact>, n: a, b RigidBody*; p, n Eigen::Vector3d) -> LcpResult
-//   {f, a (n)}
+// Symbols: contacts (std::vector<Contact>, n: a, b RigidBody*; p, n Eigen::Vector3d)
+//   -> LcpResult {f, a (n)}
 // Tests: Ch10Scenes.* (tests/10_resting_contact_test_closed_forms.cpp)
 //   build/bin/ch10_tests --gtest_filter='Ch10Scenes.*'
 #include "pbm/resting/contact_forces.h"

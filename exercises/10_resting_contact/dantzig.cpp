@@ -19,8 +19,8 @@
 // the fast way; a fresh LDLT of A_CC per pivot passes the tests too.
 // Every scene test of the chapter then runs through it.
 //
-// Symbols: A (Eigen::MatrixXd, n x n), b (Eigen::VectorXd, n) -> LcpResult {f, a (n), pivots, ok,
-//   why; the certificate when infeasible}
+// Symbols: A (Eigen::MatrixXd, n x n), b (Eigen::VectorXd, n)
+//   -> LcpResult {f, a (n), pivots, ok, why; the certificate when infeasible}
 // Tests: Ch10Dantzig.* (tests/10_resting_contact_test_lcp.cpp)
 //   build/bin/ch10_tests --gtest_filter='Ch10Dantzig.*'
 #include "pbm/core/exercise.h"

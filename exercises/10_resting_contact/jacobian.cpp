@@ -7,8 +7,8 @@
 // The test checks A = J M^-1 J^T, and d' = J (v, omega) against a finite
 // difference.
 //
-// Symbols: contacts (std::vector<Contact>, n), bodies (std::vector<const RigidBody*>, k) -> J
-//   (Eigen::MatrixXd, n x 6k)
+// Symbols: contacts (std::vector<Contact>, n), bodies (std::vector<const RigidBody*>, k)
+//   -> J (Eigen::MatrixXd, n x 6k)
 // Tests: Ch10Jacobian.* (tests/10_resting_contact_test.cpp)
 //   build/bin/ch10_tests --gtest_filter='Ch10Jacobian.*'
 #include "pbm/core/exercise.h"

@@ -8,10 +8,11 @@
 // flexDeform: x = q b(u).  flexRestState: the q of x = u.
 // Every Ch11 test needs the basis; these check it first.
 //
-// Symbols: u, x (Eigen::Vector2d), b (Eigen::VectorXd, n = 3 or 6), B (Eigen::MatrixX2d, n x 2), q
-//   (Eigen::Matrix2Xd, 2 x n)
-// Tests: Ch11Basis.*, Ch11Geometry.AffineKeepsLinesStraightQuadraticBends
-//   (tests/11_flexible_bodies_test.cpp, tests/11_flexible_bodies_test_contact.cpp)
+// Symbols: u, x (Eigen::Vector2d), b (Eigen::VectorXd, n = 3 or 6), B (Eigen::MatrixX2d, n x 2),
+//   q (Eigen::Matrix2Xd, 2 x n)
+// Tests: Ch11Basis.*,
+//   Ch11Geometry.AffineKeepsLinesStraightQuadraticBends (tests/11_flexible_bodies_test.cpp,
+//   tests/11_flexible_bodies_test_contact.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Basis.*:Ch11Geometry.AffineKeepsLinesStraightQuadraticBends'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"

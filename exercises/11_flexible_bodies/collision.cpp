@@ -11,11 +11,11 @@
 //   q' += sum_i j_i n_i (M^-1 b(u_i))^T; none approaching: zeros, q' unchanged;
 //   an LCP failure (!ok): SolverFailure.
 //
-// Symbols: u, v, n (Eigen::Vector2d), q' (Eigen::Matrix2Xd, 2 x n, updated in place) -> K, j
-//   (double); j (Eigen::VectorXd, one per contact)
-// Tests: Ch11Collision.*, Ch11Poke.*, Ch11Contact.*Impulse*
-//   (tests/11_flexible_bodies_test_contact.cpp, tests/11_flexible_bodies_test_poke.cpp,
-//   tests/11_flexible_bodies_test_resting.cpp)
+// Symbols: u, v, n (Eigen::Vector2d), q' (Eigen::Matrix2Xd, 2 x n, updated in place)
+//   -> K, j (double); j (Eigen::VectorXd, one per contact)
+// Tests: Ch11Collision.*, Ch11Poke.*,
+//   Ch11Contact.*Impulse* (tests/11_flexible_bodies_test_contact.cpp,
+//   tests/11_flexible_bodies_test_poke.cpp, tests/11_flexible_bodies_test_resting.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Collision.*:Ch11Poke.*:Ch11Contact.*Impulse*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"

@@ -9,8 +9,8 @@
 //
 // Symbols: contacts (std::vector<FlexContact {u, n}>, m), qddFree (Eigen::Matrix2Xd, 2 x n), f (m)
 //   -> A (Eigen::MatrixXd, m x m), b (m), Q (2 x n)
-// Tests: Ch11Contact.ContactMatrix*, Ch11Contact.BVector*, Ch11Contact.RestingForces*
-//   (tests/11_flexible_bodies_test_resting.cpp)
+// Tests: Ch11Contact.ContactMatrix*, Ch11Contact.BVector*,
+//   Ch11Contact.RestingForces* (tests/11_flexible_bodies_test_resting.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Contact.ContactMatrix*:Ch11Contact.BVector*:Ch11Contact.RestingForces*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"

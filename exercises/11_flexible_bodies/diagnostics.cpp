@@ -9,8 +9,8 @@
 // flexModes: generalized eigenvalues of (Hessian of E at rest by central
 //   differences of flexElasticForce, M kron I_2), ascending.
 //
-// Symbols: q, q' (Eigen::Matrix2Xd, 2 x n), M (n x n) -> energy, L (double), momentum, centre
-//   (Eigen::Vector2d), modes (Eigen::VectorXd, 2n, ascending)
+// Symbols: q, q' (Eigen::Matrix2Xd, 2 x n), M (n x n) -> energy, L (double), momentum,
+//   centre (Eigen::Vector2d), modes (Eigen::VectorXd, 2n, ascending)
 // Tests: Ch11Mass.KineticEnergy*, Ch11Dynamics.LinearMomentum*, Ch11Dynamics.ZeroStiffnessSpin*,
 //   Ch11Spectrum.SmallOscillation*, Ch11Rect.Oscillate* (tests/11_flexible_bodies_test.cpp,
 //   tests/11_flexible_bodies_test_dynamics.cpp, tests/11_flexible_bodies_test_rect.cpp)

@@ -5,8 +5,8 @@
 //   (M symmetric: solve M q''^T = Q^T).
 //
 // Symbols: Q, q'' (Eigen::Matrix2Xd, 2 x n), M (n x n; body.L its Cholesky factor)
-// Tests: Ch11Dynamics.*, Ch11Spectrum.DilationPeriodMatchesTheEigenvalue
-//   (tests/11_flexible_bodies_test_dynamics.cpp)
+// Tests: Ch11Dynamics.*,
+//   Ch11Spectrum.DilationPeriodMatchesTheEigenvalue (tests/11_flexible_bodies_test_dynamics.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Dynamics.*:Ch11Spectrum.DilationPeriodMatchesTheEigenvalue'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"

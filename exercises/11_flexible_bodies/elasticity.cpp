@@ -9,8 +9,8 @@
 // flexDampingForce: F' = q' B, E' = (F'^T F + F^T F')/2, -sum_k w_k 2 nu F E' B^T.
 // Every dynamics test with stiffness runs them too.
 //
-// Symbols: F, E, P (Eigen::Matrix2d), q, q' (Eigen::Matrix2Xd, 2 x n), B_k (n x 2) -> W, energy
-//   (double), forces (Eigen::Matrix2Xd, 2 x n)
+// Symbols: F, E, P (Eigen::Matrix2d), q, q' (Eigen::Matrix2Xd, 2 x n), B_k (n x 2) -> W,
+//   energy (double), forces (Eigen::Matrix2Xd, 2 x n)
 // Tests: Ch11Elastic.* (tests/11_flexible_bodies_test_elastic.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Elastic.*'
 #include "pbm/core/exercise.h"

@@ -5,8 +5,9 @@
 // flexGravity: integral rho g b^T dV = g (M e_0)^T.
 //
 // Symbols: u, f, g (Eigen::Vector2d), M (Eigen::MatrixXd, n x n) -> Q (Eigen::Matrix2Xd, 2 x n)
-// Tests: Ch11Forces.*, Ch11Dynamics.GravityMovesEveryPointLikeAParticle
-//   (tests/11_flexible_bodies_test_dynamics.cpp, tests/11_flexible_bodies_test_elastic.cpp)
+// Tests: Ch11Forces.*,
+//   Ch11Dynamics.GravityMovesEveryPointLikeAParticle (tests/11_flexible_bodies_test_dynamics.cpp,
+//   tests/11_flexible_bodies_test_elastic.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Forces.*:Ch11Dynamics.GravityMovesEveryPointLikeAParticle'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"

@@ -7,8 +7,8 @@
 //   first (perEdge < 1: UsageError).
 // Every test that builds a body needs subdivideBoundary (its boundary).
 //
-// Symbols: q (Eigen::Matrix2Xd, 2 x n), x, guess -> u (Eigen::Vector2d); poly
-//   (std::vector<Eigen::Vector2d>, k) -> k perEdge points
+// Symbols: q (Eigen::Matrix2Xd, 2 x n), x, guess -> u (Eigen::Vector2d);
+//   poly (std::vector<Eigen::Vector2d>, k) -> k perEdge points
 // Tests: Ch11Geometry.* (tests/11_flexible_bodies_test_contact.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Geometry.*'
 #include "pbm/core/exercise.h"

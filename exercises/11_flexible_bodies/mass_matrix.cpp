@@ -10,8 +10,8 @@
 // Every test that builds a body needs them (makeFlexRect uses
 // flexMassMatrixRect, makeFlexPolygon flexMassMatrixPolygon).
 //
-// Symbols: poly (std::vector<Eigen::Vector2d>), width, height, rho (double) -> M (Eigen::MatrixXd,
-//   n x n, n = 3 or 6)
+// Symbols: poly (std::vector<Eigen::Vector2d>), width, height, rho (double)
+//   -> M (Eigen::MatrixXd, n x n, n = 3 or 6)
 // Tests: Ch11Mass.* (tests/11_flexible_bodies_test.cpp)
 //   build/bin/ch11_tests --gtest_filter='Ch11Mass.*'
 #include "pbm/core/exercise.h"
