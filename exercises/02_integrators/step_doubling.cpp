@@ -12,8 +12,8 @@
 //
 // Symbols: StepDoubling {xa, xb (Eigen::VectorXd, size sys.dim()), error = e (double), evals (int)}
 // Tests: Ch02Contract.StepDoubling*, Ch02StepDoubling.*,
-//   Ch02StepSize.* (tests/02_integrators_test.cpp)
-//   build/bin/ch02_tests --gtest_filter='Ch02Contract.StepDoubling*:Ch02StepDoubling.*:Ch02StepSize.*'
+//   Ch02StepSize.RuleGivesNotesExamples* (tests/02_integrators_test.cpp)
+//   build/bin/ch02_tests --gtest_filter='Ch02Contract.StepDoubling*:Ch02StepDoubling.*:Ch02StepSize.RuleGivesNotesExamples*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/adaptive.h"
 

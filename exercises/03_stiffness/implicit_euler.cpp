@@ -15,9 +15,10 @@
 //
 // Symbols: Y0, f(Y0), dY (Eigen::VectorXd, size n = sys.dim());
 //   f'(Y0) (Eigen::SparseMatrix<double>, n x n)
-// Tests: Ch03StiffExample.*, Ch03Linear.*, Ch03Newton.*, Ch03Penalty.*,
-//   Ch03Solver.Singular* (tests/03_stiffness_test.cpp)
-//   build/bin/ch03_tests --gtest_filter='Ch03StiffExample.*:Ch03Linear.*:Ch03Newton.*:Ch03Penalty.*:Ch03Solver.Singular*'
+// Tests: Ch03StiffExample.Implicit*, Ch03StiffExample.LargestK*, Ch03Linear.*, Ch03Newton.*,
+//   Ch03OneStep.*, Ch03Rotation.*, Ch03Penalty.*, Ch03Stability.StabilityFunctionIsOneStep*,
+//   Ch03Cost.*, Ch03Jacobian.*, Ch03Solver.Singular* (tests/03_stiffness_test.cpp)
+//   build/bin/ch03_tests --gtest_filter='Ch03StiffExample.Implicit*:Ch03StiffExample.LargestK*:Ch03Linear.*:Ch03Newton.*:Ch03OneStep.*:Ch03Rotation.*:Ch03Penalty.*:Ch03Stability.StabilityFunctionIsOneStep*:Ch03Cost.*:Ch03Jacobian.*:Ch03Solver.Singular*'
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/fd_jacobian.h"

@@ -9,9 +9,11 @@
 //
 // Symbols: x, v, g, c, cdot (Eigen::Vector2d), m, ks, kd, r (double) -> f (Eigen::Vector2d);
 //   dampedSpringForce -> the pair (fa, fb)
-// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*,
-//   Ch04MouseSpring.* (tests/04_mass_spring_test.cpp)
-//   build/bin/ch04_tests --gtest_filter='Ch04Gravity.*:Ch04Drag.*:Ch04DampedSpring.*:Ch04MouseSpring.*'
+// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*,
+//   Ch04EnergyFunctions.BehaviourForce*, Ch04EnergyFunctions.Undamped*,
+//   Ch04EnergyFunctions.SpringDamping*,
+//   Ch04SpringJacobian.MatchesFiniteDifferences* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04Gravity.*:Ch04Drag.*:Ch04DampedSpring.*:Ch04MouseSpring.*:Ch04EnergyFunctions.BehaviourForce*:Ch04EnergyFunctions.Undamped*:Ch04EnergyFunctions.SpringDamping*:Ch04SpringJacobian.MatchesFiniteDifferences*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"
 

@@ -10,9 +10,10 @@
 //
 // Symbols: m_i (std::vector<double>), r_i (std::vector<Eigen::Vector3d>), dims (Eigen::Vector3d)
 //   -> the centre (Eigen::Vector3d), Ibody (Eigen::Matrix3d)
-// Tests: Ch07Inertia.*, Ch07WorldInertia.*, Ch07Composite.* (tests/07_rigid_bodies_test.cpp,
+// Tests: Ch07Inertia.*, Ch07WorldInertia.RotatedLattice*, Ch07Momentum.ParticleSums*,
+//   Ch07Composite.TwoBlocks*, Ch07Composite.ClosedMesh* (tests/07_rigid_bodies_test.cpp,
 //   tests/07_rigid_bodies_test_torque_free.cpp)
-//   build/bin/ch07_tests --gtest_filter='Ch07Inertia.*:Ch07WorldInertia.*:Ch07Composite.*'
+//   build/bin/ch07_tests --gtest_filter='Ch07Inertia.*:Ch07WorldInertia.RotatedLattice*:Ch07Momentum.ParticleSums*:Ch07Composite.TwoBlocks*:Ch07Composite.ClosedMesh*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

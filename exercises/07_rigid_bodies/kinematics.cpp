@@ -11,10 +11,11 @@
 //
 // Symbols: b (RigidBody: x, v, omega, L, force, torque Eigen::Vector3d; R, Iinv Eigen::Matrix3d),
 //   p (Eigen::Vector3d, world) -> Eigen::Vector3d; kineticEnergy -> double
-// Tests: Ch07Kinematics.*, Ch07Momentum.*,
-//   Ch07AngularAcceleration.* (tests/07_rigid_bodies_test.cpp,
-//   tests/07_rigid_bodies_test_kinematics.cpp)
-//   build/bin/ch07_tests --gtest_filter='Ch07Kinematics.*:Ch07Momentum.*:Ch07AngularAcceleration.*'
+// Tests: Ch07Kinematics.Point*, Ch07Momentum.ParticleSums*, Ch07AngularAcceleration.*,
+//   Ch07ForceVsTorque.SameVelocity*, Ch07TorqueFree.EnergyDrift* (tests/07_rigid_bodies_test.cpp,
+//   tests/07_rigid_bodies_test_forces.cpp, tests/07_rigid_bodies_test_kinematics.cpp,
+//   tests/07_rigid_bodies_test_torque_free.cpp)
+//   build/bin/ch07_tests --gtest_filter='Ch07Kinematics.Point*:Ch07Momentum.ParticleSums*:Ch07AngularAcceleration.*:Ch07ForceVsTorque.SameVelocity*:Ch07TorqueFree.EnergyDrift*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

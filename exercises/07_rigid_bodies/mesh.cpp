@@ -10,8 +10,8 @@
 //
 // Symbols: vertices (std::vector<Eigen::Vector3d>), triangles (std::vector<std::array<int, 3>>),
 //   density (double) -> MassProperties {mass, centerOfMass (Vector3d), Ibody (Matrix3d)}
-// Tests: Ch07Composite.* (tests/07_rigid_bodies_test_torque_free.cpp)
-//   build/bin/ch07_tests --gtest_filter='Ch07Composite.*'
+// Tests: Ch07Composite.*Mesh* (tests/07_rigid_bodies_test_torque_free.cpp)
+//   build/bin/ch07_tests --gtest_filter='Ch07Composite.*Mesh*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

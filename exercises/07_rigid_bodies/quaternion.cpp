@@ -9,8 +9,10 @@
 //
 // Symbols: q = [s, (x, y, z)] (Eigen::Quaterniond(s, x, y, z), unit),
 //   R (Eigen::Matrix3d, 3 x 3, a rotation)
-// Tests: Ch07Quaternion.* (tests/07_rigid_bodies_test_kinematics.cpp)
-//   build/bin/ch07_tests --gtest_filter='Ch07Quaternion.*'
+// Tests: Ch07Quaternion.*, Ch07Kinematics.RdotAndQdot*,
+//   Ch07Renormalize.UnitQ* (tests/07_rigid_bodies_test_kinematics.cpp,
+//   tests/07_rigid_bodies_test_torque_free.cpp)
+//   build/bin/ch07_tests --gtest_filter='Ch07Quaternion.*:Ch07Kinematics.RdotAndQdot*:Ch07Renormalize.UnitQ*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

@@ -4,8 +4,9 @@
 // Its diagonal is 0 and it is antisymmetric.
 //
 // Symbols: a (Eigen::Vector3d) -> a* (Eigen::Matrix3d, 3 x 3)
-// Tests: Ch07Star.* (tests/07_rigid_bodies_test.cpp)
-//   build/bin/ch07_tests --gtest_filter='Ch07Star.*'
+// Tests: Ch07Star.*, Ch07Kinematics.RdotAndQdot* (tests/07_rigid_bodies_test.cpp,
+//   tests/07_rigid_bodies_test_kinematics.cpp)
+//   build/bin/ch07_tests --gtest_filter='Ch07Star.*:Ch07Kinematics.RdotAndQdot*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

@@ -17,10 +17,10 @@
 //
 // Symbols: y, ydot (Eigen::Ref<Eigen::VectorXd>, 13 per body: x 3, q 4, P 3, L 3); R,
 //   Iinv (Eigen::Matrix3d); v, omega (Eigen::Vector3d)
-// Tests: Ch07StateLayout.*, Ch07Kinematics.*, Ch07TorqueFree.*, Ch07Drift.*,
-//   Ch07Renormalize.* (tests/07_rigid_bodies_test_forces.cpp,
+// Tests: Ch07StateLayout.*, Ch07WorldInertia.*, Ch07Kinematics.*, Ch07TorqueFree.*, Ch07Drift.*,
+//   Ch07Renormalize.* (tests/07_rigid_bodies_test.cpp, tests/07_rigid_bodies_test_forces.cpp,
 //   tests/07_rigid_bodies_test_kinematics.cpp, tests/07_rigid_bodies_test_torque_free.cpp)
-//   build/bin/ch07_tests --gtest_filter='Ch07StateLayout.*:Ch07Kinematics.*:Ch07TorqueFree.*:Ch07Drift.*:Ch07Renormalize.*'
+//   build/bin/ch07_tests --gtest_filter='Ch07StateLayout.*:Ch07WorldInertia.*:Ch07Kinematics.*:Ch07TorqueFree.*:Ch07Drift.*:Ch07Renormalize.*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

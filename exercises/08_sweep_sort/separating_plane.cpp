@@ -16,9 +16,10 @@
 //
 // Symbols: A, B (ConvexPolyhedron), plane {n (Eigen::Vector3d, unit), d (double)}: n . x = d;
 //   Witness {kind, i, j}
-// Tests: Ch08SeparatingPlane.*, Ch08WitnessCache.* (tests/08_sweep_sort_test_contacts.cpp,
+// Tests: Ch08SeparatingPlane.*, Ch08WitnessCache.*,
+//   Ch08Penetration.FootnoteSix* (tests/08_sweep_sort_test_contacts.cpp,
 //   tests/08_sweep_sort_test_planes.cpp)
-//   build/bin/ch08_tests --gtest_filter='Ch08SeparatingPlane.*:Ch08WitnessCache.*'
+//   build/bin/ch08_tests --gtest_filter='Ch08SeparatingPlane.*:Ch08WitnessCache.*:Ch08Penetration.FootnoteSix*'
 #include "pbm/collision/separating_plane.h"
 #include "pbm/core/exercise.h"
 

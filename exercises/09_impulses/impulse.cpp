@@ -14,9 +14,10 @@
 //
 // Symbols: c (Contact: p, n Eigen::Vector3d), eps (double) -> K, j (double);
 //   J = j n (Eigen::Vector3d)
-// Tests: Ch09Impulse.*, Ch09ClosedForm.*, Ch09FixedBody.* (tests/09_impulses_test.cpp,
-//   tests/09_impulses_test_closed_form.cpp)
-//   build/bin/ch09_tests --gtest_filter='Ch09Impulse.*:Ch09ClosedForm.*:Ch09FixedBody.*'
+// Tests: Ch09Impulse.*, Ch09ClosedForm.*, Ch09FixedBody.*,
+//   Ch09Loop.AppliesNothing* (tests/09_impulses_test.cpp, tests/09_impulses_test_closed_form.cpp,
+//   tests/09_impulses_test_loop.cpp)
+//   build/bin/ch09_tests --gtest_filter='Ch09Impulse.*:Ch09ClosedForm.*:Ch09FixedBody.*:Ch09Loop.AppliesNothing*'
 #include "pbm/impulse/impulse.h"
 #include "pbm/core/exercise.h"
 

@@ -12,9 +12,11 @@
 //
 // Symbols: contacts (std::vector<Contact>, n: p, n Eigen::Vector3d) -> a_ij (double),
 //   A (Eigen::MatrixXd, n x n, symmetric)
-// Tests: Ch10AMatrix.* (tests/10_resting_contact_test.cpp,
-//   tests/10_resting_contact_test_closed_forms.cpp, tests/10_resting_contact_test_verbatim.cpp)
-//   build/bin/ch10_tests --gtest_filter='Ch10AMatrix.*'
+// Tests: Ch10AMatrix.*, Ch10BVector.SecondDerivative*,
+//   Ch10Pgs.JacobianForm* (tests/10_resting_contact_test.cpp,
+//   tests/10_resting_contact_test_closed_forms.cpp, tests/10_resting_contact_test_fd.cpp,
+//   tests/10_resting_contact_test_pgs.cpp, tests/10_resting_contact_test_verbatim.cpp)
+//   build/bin/ch10_tests --gtest_filter='Ch10AMatrix.*:Ch10BVector.SecondDerivative*:Ch10Pgs.JacobianForm*'
 #include "pbm/core/exercise.h"
 #include "pbm/resting/contact_forces.h"
 

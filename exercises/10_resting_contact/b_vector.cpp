@@ -9,8 +9,9 @@
 // Ch10BVector.* checks it against finite differences of (9-4).
 //
 // Symbols: contacts (std::vector<Contact>, n) -> b (Eigen::VectorXd, n)
-// Tests: Ch10BVector.* (tests/10_resting_contact_test.cpp, tests/10_resting_contact_test_fd.cpp)
-//   build/bin/ch10_tests --gtest_filter='Ch10BVector.*'
+// Tests: Ch10BVector.*, Ch10Pgs.CubeOnTable* (tests/10_resting_contact_test.cpp,
+//   tests/10_resting_contact_test_fd.cpp, tests/10_resting_contact_test_pgs.cpp)
+//   build/bin/ch10_tests --gtest_filter='Ch10BVector.*:Ch10Pgs.CubeOnTable*'
 #include "pbm/core/exercise.h"
 #include "pbm/resting/contact_forces.h"
 

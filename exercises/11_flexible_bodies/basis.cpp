@@ -10,10 +10,12 @@
 //
 // Symbols: u, x (Eigen::Vector2d), b (Eigen::VectorXd, n = 3 or 6), B (Eigen::MatrixX2d, n x 2),
 //   q (Eigen::Matrix2Xd, 2 x n)
-// Tests: Ch11Basis.*,
-//   Ch11Geometry.AffineKeepsLinesStraightQuadraticBends (tests/11_flexible_bodies_test.cpp,
-//   tests/11_flexible_bodies_test_contact.cpp)
-//   build/bin/ch11_tests --gtest_filter='Ch11Basis.*:Ch11Geometry.AffineKeepsLinesStraightQuadraticBends'
+// Tests: Ch11Basis.*, Ch11Geometry.AffineKeepsLinesStraightQuadraticBends, Ch11Mass.TwoByTwoGauss*,
+//   Ch11Elastic.EnergyAndForceAreRigidInvariant,
+//   Ch11Spectrum.Rk4* (tests/11_flexible_bodies_test.cpp,
+//   tests/11_flexible_bodies_test_contact.cpp, tests/11_flexible_bodies_test_dynamics.cpp,
+//   tests/11_flexible_bodies_test_elastic.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Basis.*:Ch11Geometry.AffineKeepsLinesStraightQuadraticBends:Ch11Mass.TwoByTwoGauss*:Ch11Elastic.EnergyAndForceAreRigidInvariant:Ch11Spectrum.Rk4*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"
 

@@ -12,9 +12,11 @@
 // Symbols: q, q' (Eigen::Matrix2Xd, 2 x n), M (n x n) -> energy, L (double), momentum,
 //   centre (Eigen::Vector2d), modes (Eigen::VectorXd, 2n, ascending)
 // Tests: Ch11Mass.KineticEnergy*, Ch11Dynamics.LinearMomentum*, Ch11Dynamics.ZeroStiffnessSpin*,
-//   Ch11Spectrum.SmallOscillation*, Ch11Rect.Oscillate* (tests/11_flexible_bodies_test.cpp,
-//   tests/11_flexible_bodies_test_dynamics.cpp, tests/11_flexible_bodies_test_rect.cpp)
-//   build/bin/ch11_tests --gtest_filter='Ch11Mass.KineticEnergy*:Ch11Dynamics.LinearMomentum*:Ch11Dynamics.ZeroStiffnessSpin*:Ch11Spectrum.SmallOscillation*:Ch11Rect.Oscillate*'
+//   Ch11Spectrum.SmallOscillation*, Ch11Rect.Oscillate*, Ch11Landing.AffineFlat*,
+//   Ch11Landing.QuadraticLanding* (tests/11_flexible_bodies_test.cpp,
+//   tests/11_flexible_bodies_test_dynamics.cpp, tests/11_flexible_bodies_test_landing.cpp,
+//   tests/11_flexible_bodies_test_rect.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Mass.KineticEnergy*:Ch11Dynamics.LinearMomentum*:Ch11Dynamics.ZeroStiffnessSpin*:Ch11Spectrum.SmallOscillation*:Ch11Rect.Oscillate*:Ch11Landing.AffineFlat*:Ch11Landing.QuadraticLanding*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"
 

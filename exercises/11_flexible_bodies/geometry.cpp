@@ -9,8 +9,9 @@
 //
 // Symbols: q (Eigen::Matrix2Xd, 2 x n), x, guess -> u (Eigen::Vector2d);
 //   poly (std::vector<Eigen::Vector2d>, k) -> k perEdge points
-// Tests: Ch11Geometry.* (tests/11_flexible_bodies_test_contact.cpp)
-//   build/bin/ch11_tests --gtest_filter='Ch11Geometry.*'
+// Tests: Ch11Geometry.InverseMap*,
+//   Ch11Geometry.Subdivided* (tests/11_flexible_bodies_test_contact.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Geometry.InverseMap*:Ch11Geometry.Subdivided*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"
 
