@@ -1,9 +1,14 @@
-// Chapter 01 exercise: Euler's method (Differential Equation Basics §2.1) and the
-// Euler polygon that approximates an integral curve (DEB §2.1, Fig. 3).
+// Exercise 01 · eulerStep, traceIntegralCurve (DEB §2.1, Fig. 3)
 //
+// Euler's method and the Euler polygon that approximates an integral curve.
 // Write both against the OdeSystem interface alone (pbm/core/ode.h): the slide "A
 // Code Fragment" gets the state, evaluates the derivative once, scales it by h,
 // adds it, and installs the result at t + h. See pbm/fields/euler.h for the contracts.
+//
+// Symbols: sys (OdeSystem: x, xdot Eigen::VectorXd), h (double); traceIntegralCurve returns
+//   steps + 1 vertices (std::vector<Eigen::Vector2d>: the first two components)
+// Tests: Ch01Euler.*, Ch01Trace.* (tests/01_vector_field_test.cpp)
+//   build/bin/ch01_tests --gtest_filter='Ch01Euler.*:Ch01Trace.*'
 #include "pbm/fields/euler.h"
 
 #include "pbm/core/exercise.h"

@@ -1,10 +1,15 @@
-// Chapter 01 exercise: one point in a 2D vector field behind the notes' solver
-// interface (Differential Equation Basics §4).
+// Exercise 01 · FieldPoint: dim, getState, setState, derivEval (DEB §4)
 //
-// The class in pbm/fields/field_point.h keeps the field f in field_, the position in
-// x_ (an Eigen::Vector2d) and the time in t_. A solver may only ask for the
-// dimension, get or set (x, t), and f at the installed (x, t). Fill in the four
-// methods; derivEval must not change x_ or t_.
+// One point in a 2D vector field behind the notes' solver interface. The class
+// in pbm/fields/field_point.h keeps the field f in field_, the position in x_ and
+// the time in t_. A solver may only ask for the dimension, get or set (x, t), and
+// f at the installed (x, t). Fill in the four methods; derivEval must not change
+// x_ or t_.
+//
+// Symbols: x_ (Eigen::Vector2d), t_ (double); the solver's x and
+//   xdot (Eigen::VectorXd, size dim() = 2)
+// Tests: Ch01FieldPoint.* (tests/01_vector_field_test.cpp)
+//   build/bin/ch01_tests --gtest_filter='Ch01FieldPoint.*'
 #include "pbm/fields/field_point.h"
 
 #include "pbm/core/exercise.h"

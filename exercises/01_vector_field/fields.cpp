@@ -1,9 +1,15 @@
-// Chapter 01 exercise: the catalogue of vector fields (Differential Equation Basics §1).
+// Exercise 01 · the vector fields: rotationField, spiralSinkField, saddleField, stiffBowlField,
+//   rotatingWindField, phasePlaneField, lorenzField (DEB §1)
 //
 // Each function returns f(x, t), the velocity a point must have if it passes
 // through x at time t. Replace every PBM_TODO line with the formula from
 // pbm/fields/fields.h (the README's table lists the exact integral curves, which the
 // tests differentiate to check your fields). Run `./pbm test 01` when done.
+//
+// Symbols: x (Eigen::Vector2d; phasePlaneField: (position, velocity); lorenzField: Vector3d),
+//   t (double) -> f(x, t), the same shape as x
+// Tests: Ch01Fields.*, Ch01Lorenz.* (tests/01_vector_field_test.cpp)
+//   build/bin/ch01_tests --gtest_filter='Ch01Fields.*:Ch01Lorenz.*'
 #include "pbm/fields/fields.h"
 
 #include <cmath>

@@ -1,12 +1,18 @@
+// Exercise 02 · adaptiveStep (DEB §3)
+//
 // Exercise 6 of 6 (last: it uses stepDoubling and proposeStepSize).
-// Exercise: one adaptive step (DEB §3). Loop: if h < options.hMin throw
-// SimulationDiverged; run stepDoubling(sys, options.method, h); if e <= tol,
-// install x_b (the two half steps: e measures its error) at t0 + h, update
-// stats (accepted, evals, hMin, hMax, lastH, lastError) and return the rule's
-// proposal proposeStepSize(h, e, tol, methodOrder(method), safety, maxGrow,
-// maxShrink) as the next step. Otherwise count a rejection, shrink h by the
-// rule (make sure it really shrinks) and retry from the same state.
-// Tests: Ch02Adaptive.*
+// One adaptive step. Loop: if h < options.hMin throw SimulationDiverged; run
+// stepDoubling(sys, options.method, h); if e <= tol, install x_b (the two half
+// steps: e measures its error) at t0 + h, update stats (accepted, evals, hMin,
+// hMax, lastH, lastError) and return the rule's proposal proposeStepSize(h, e,
+// tol, methodOrder(method), safety, maxGrow, maxShrink) as the next step.
+// Otherwise count a rejection, shrink h by the rule (make sure it really shrinks)
+// and retry from the same state.
+//
+// Symbols: h, tol (double), stats (AdaptiveStats*, may be null), options (AdaptiveOptions)
+//   -> the next h (double)
+// Tests: Ch02Adaptive.* (tests/02_integrators_test.cpp)
+//   build/bin/ch02_tests --gtest_filter='Ch02Adaptive.*'
 #include "pbm/integrators/adaptive.h"
 #include "pbm/core/exercise.h"
 

@@ -1,6 +1,8 @@
+// Exercise 02 · step, integrate (DEB §2, §4)
+//
 // Exercise 1 of 6 (first: every other exercise and most tests step through
 // step(); with chapter 01's eulerStep it runs Euler at once).
-// Exercise: one step of a chosen method, and a fixed-step driver (DEB §2, §4).
+// One step of a chosen method, and a fixed-step driver.
 // step: dispatch Method::Euler to chapter 01's eulerStep, Midpoint to
 //   midpointStep, RK4 to rk4Step.
 // integrate: steps of h from the installed time to tEnd; shorten the last step
@@ -9,7 +11,12 @@
 //   The shortening is the rule every scene uses: clipStep(t, h, tEnd) from
 //   pbm/core/stepping.h gives h, or what is left. Keep the clock as t0 + k h
 //   (computed from the step count k, not summed) until the last step.
-// Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour, Ch02WorkPrecision.*
+//
+// Symbols: sys (OdeSystem), m (Method), h and tEnd (double) -> integrate returns
+//   the step count (long)
+// Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour,
+//   Ch02WorkPrecision.* (tests/02_integrators_test.cpp)
+//   build/bin/ch02_tests --gtest_filter='Ch02Contract.*:Ch02Order.GlobalErrorSlopesAreOneTwoFour:Ch02WorkPrecision.*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"
 

@@ -1,6 +1,8 @@
+// Exercise 02 · rk4Step (DEB §2.2)
+//
 // Exercise 3 of 6 (after integrate.cpp and midpoint.cpp).
-// Exercise: fourth-order Runge-Kutta (DEB §2.2). Four evaluations, at t0,
-// t0 + h/2 (twice) and t0 + h, each at the state built from the previous one:
+// Fourth-order Runge-Kutta. Four evaluations, at t0, t0 + h/2 (twice) and t0 + h,
+// each at the state built from the previous one:
 //   k1 = h f(x0, t0)               k2 = h f(x0 + k1/2, t0 + h/2)
 //   k3 = h f(x0 + k2/2, t0 + h/2)  k4 = h f(x0 + k3, t0 + h)
 //   x(t0 + h) = x0 + k1/6 + k2/3 + k3/3 + k4/6, installed at t0 + h.
@@ -10,7 +12,12 @@
 // Stretch goals (see the chapter's benchmark): allocate no vectors per step;
 // read x0 with stateOf (ode.h) instead of a getState copy; count the passes
 // over memory a step makes and make as few as Boost.Odeint does.
-// Tests: Ch02Spiral.Rk4*, Ch02Stability.Rk4*, Ch02Quadrature.*, Ch02Contract.*
+//
+// Symbols: x0, k1..k4 (Eigen::VectorXd, size sys.dim()), t0 and h (double)
+// Tests: Ch02Spiral.Rk4*, Ch02Stability.Rk4*, Ch02Amplification.*, Ch02Order.*, Ch02Quadrature.*,
+//   Ch02Contract.Step*, Ch02Contract.IntegrateLands*, Ch02WorkPrecision.*, Ch02Lorenz.*,
+//   Ch02Stepper.Rk4* (tests/02_integrators_test.cpp)
+//   build/bin/ch02_tests --gtest_filter='Ch02Spiral.Rk4*:Ch02Stability.Rk4*:Ch02Amplification.*:Ch02Order.*:Ch02Quadrature.*:Ch02Contract.Step*:Ch02Contract.IntegrateLands*:Ch02WorkPrecision.*:Ch02Lorenz.*:Ch02Stepper.Rk4*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"
 

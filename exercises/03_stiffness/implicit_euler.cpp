@@ -1,4 +1,6 @@
-// Exercise: implicit (backward) Euler, Implicit Methods §3.
+// Exercise 03 · implicitEulerStep, newtonBackwardEulerStep (IM §3)
+//
+// Implicit (backward) Euler.
 // 1. implicitEulerStep: read (Y0, t0), evaluate f(Y0), get the Jacobian f'(Y0)
 //    (sys.jacobian(J) when sys.hasJacobian(), else finiteDifferenceJacobian from
 //    pbm/core/fd_jacobian.h), solve ((1/h) I - f'(Y0)) dY = f(Y0)   (3-2)
@@ -10,7 +12,13 @@
 //    from Y = Y0 and evaluating f at t0 + h. Stop when |G(Y)| <= tol max(1, |Y0|)
 //    and return the number of Newton updates; after maxIter updates restore
 //    (Y0, t0) and throw SolverFailure.
-// Tests: Ch03StiffExample.*, Ch03Linear.*, Ch03Newton.*, Ch03Penalty.*, Ch03Solver.Singular*
+//
+// Symbols: Y0, f(Y0), dY (Eigen::VectorXd, size n = sys.dim());
+//   f'(Y0) (Eigen::SparseMatrix<double>, n x n)
+// Tests: Ch03StiffExample.Implicit*, Ch03StiffExample.LargestK*, Ch03Linear.*, Ch03Newton.*,
+//   Ch03OneStep.*, Ch03Rotation.*, Ch03Penalty.*, Ch03Stability.StabilityFunctionIsOneStep*,
+//   Ch03Cost.*, Ch03Jacobian.*, Ch03Solver.Singular* (tests/03_stiffness_test.cpp)
+//   build/bin/ch03_tests --gtest_filter='Ch03StiffExample.Implicit*:Ch03StiffExample.LargestK*:Ch03Linear.*:Ch03Newton.*:Ch03OneStep.*:Ch03Rotation.*:Ch03Penalty.*:Ch03Stability.StabilityFunctionIsOneStep*:Ch03Cost.*:Ch03Jacobian.*:Ch03Solver.Singular*'
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "pbm/core/fd_jacobian.h"

@@ -1,6 +1,8 @@
-// Exercise: implicit Euler for second-order systems, Implicit Methods §4, in
-// Baraff & Witkin's mass-weighted form (erratum: in the notes' (4-1)..(4-5) f is
-// an acceleration; with forces F and masses M multiply (4-5) by M):
+// Exercise 03 · implicitEulerSecondOrder (IM §4)
+//
+// Implicit Euler for second-order systems, in Baraff & Witkin's mass-weighted
+// form (erratum: in the notes' (4-1)..(4-5) f is an acceleration; with forces F
+// and masses M multiply (4-5) by M):
 //   (M - h dF/dv - h^2 dF/dx) dv = h (F0 + h dF/dx v0),   dx = h (v0 + dv).
 // Solve for dv with conjugate gradients, written by you:
 //  - a coordinate with infinite mass is fixed: dv_i = 0 (zero its row of the
@@ -11,7 +13,12 @@
 //    compare with options.tolerance * |b|; after options.maxIterations (0: 2 n)
 //    iterations without convergence throw SolverFailure. Never loop forever.
 // Fill in SecondOrderStep's dx, dv, iterations and residual.
-// Tests: Ch03SecondOrder.*, Ch03Cg.*, Ch03Energy.*, Ch03Solver.Indefinite*
+//
+// Symbols: v0, F0, mass = diag M (Eigen::VectorXd, n; a mass may be inf); dF/dx,
+//   dF/dv (Eigen::SparseMatrix<double>, n x n); dx, dv (n)
+// Tests: Ch03SecondOrder.*, Ch03Cg.*, Ch03Energy.*, Ch03Sparsity.*,
+//   Ch03Solver.Indefinite* (tests/03_stiffness_test.cpp)
+//   build/bin/ch03_tests --gtest_filter='Ch03SecondOrder.*:Ch03Cg.*:Ch03Energy.*:Ch03Sparsity.*:Ch03Solver.Indefinite*'
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "pbm/stiffness/implicit.h"

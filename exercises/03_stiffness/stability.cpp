@@ -1,9 +1,16 @@
-// Exercise: the stability function R(z) of each method (Implicit Methods §2-3).
-// On the test equation y' = lambda y, one step of size h multiplies y by a
-// factor R(z) that depends only on z = h lambda. Work it out for each method by
-// taking one step of y' = lambda y by hand (e.g. Euler: y1 = y0 + h lambda y0),
-// then return it. The method is stable for that step where |R(z)| <= 1.
-// Tests: Ch03Stability.*, Ch03StiffExample.ExplicitEuler*, Ch03OneStep.*
+// Exercise 03 · stabilityFunction (IM §2-3)
+//
+// The stability function R(z) of each method. On the test equation y' = lambda y,
+// one step of size h multiplies y by a factor R(z) that depends only on
+// z = h lambda. Work it out for each method by taking one step of y' = lambda y
+// by hand (e.g. Euler: y1 = y0 + h lambda y0), then return it. The method is
+// stable for that step where |R(z)| <= 1.
+//
+// Symbols: s (Scheme), z = h lambda (std::complex<double>) -> R(z) (std::complex<double>)
+// Tests: Ch03Stability.*, Ch03StiffExample.ExplicitEuler*, Ch03StiffExample.LargestK*,
+//   Ch03OneStep.*, Ch03Penalty.ImplicitReaches*, Ch03Cost.*, Ch03Headless.StiffSpringExplicit*,
+//   Ch03EnergyRule.SpringChainUnderMidpoint* (tests/03_stiffness_test.cpp)
+//   build/bin/ch03_tests --gtest_filter='Ch03Stability.*:Ch03StiffExample.ExplicitEuler*:Ch03StiffExample.LargestK*:Ch03OneStep.*:Ch03Penalty.ImplicitReaches*:Ch03Cost.*:Ch03Headless.StiffSpringExplicit*:Ch03EnergyRule.SpringChainUnderMidpoint*'
 #include "pbm/stiffness/stability.h"
 
 #include "pbm/core/exercise.h"

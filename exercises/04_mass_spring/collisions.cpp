@@ -1,12 +1,17 @@
-// Exercise: particle/plane collision detection and response (PSD §7.1-7.2 and
-// the slides). A plane is a point P and a unit normal N into the legal side.
+// Exercise 04 · planeDistance, isColliding, contactFraction, collisionResponse (PSD §7.1-7.2)
+//
+// Particle/plane collision detection and response (and the slides). A plane is a
+// point P and a unit normal N into the legal side.
 //  - planeDistance: (X - P).N (> 0 legal, < 0 through, 0 on it).
 //  - isColliding: within eps AND heading in (N.V < 0).
 //  - contactFraction: where d0 + s (d1 - d0) = 0, s = d0 / (d0 - d1).
 //  - collisionResponse: V' = V_T - kr V_N, with V_N = (N.V) N (erratum: the
 //    prose says (N.x) x; the slide has it right), V_T = V - V_N.
 // stepWithCollisions (pbm/particles/collisions.h) builds the rollback from these.
-// Tests: Ch04Collision.*, Ch04BouncingBall.*
+//
+// Symbols: X, V, N, V' (Eigen::Vector2d), plane {P, N}, d0, d1, eps, kr, s (double)
+// Tests: Ch04Collision.*, Ch04BouncingBall.* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04Collision.*:Ch04BouncingBall.*'
 #include "pbm/particles/collisions.h"
 #include "pbm/core/exercise.h"
 

@@ -1,11 +1,15 @@
-// Exercise: resting contact and friction (PSD §7.3, slides "Conditions for
-// Contact", "Contact Force").
+// Exercise 04 · inContact, contactForce, frictionForce (PSD §7.3)
+//
+// Resting contact and friction (slides "Conditions for Contact", "Contact Force").
 //  - inContact: |(X - P).N| < eps, |N.V| < eps and N.F < 0.
 //  - contactForce: -(N.F) N when N.F < 0 (erratum: the prose has -(N.f) f),
 //    else 0: a pull away gets no force and the particle leaves.
 //  - frictionForce: -kf (-F.N) V_T, zero unless F pushes into the plane.
 // PlaneContact (pbm/particles/collisions.h) applies them as the last force object.
-// Tests: Ch04Contact.*
+//
+// Symbols: X, V, F, N (Eigen::Vector2d), eps, kf (double) -> a force (Eigen::Vector2d) or bool
+// Tests: Ch04Contact.* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04Contact.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/collisions.h"
 

@@ -1,9 +1,16 @@
-// Exercise: energy functions (PSD §6). A behaviour function C vanishes when
-// the system is "happy"; E = (ks/2) C.C and, with damping, eq. (2):
+// Exercise 04 · behaviourForce, springEnergy (PSD §6)
+//
+// Energy functions. A behaviour function C vanishes when the system is "happy";
+// E = (ks/2) C.C and, with damping, eq. (2):
 //   f_i = -(dC/dx_i)^T (ks C + kd Cdot)
 // (C may be a vector: use the TRANSPOSE of the Jacobian; the notes write it as
 // if C were a scalar). springEnergy is E for C = |xa - xb| - r.
-// Tests: Ch04EnergyFunctions.*
+//
+// Symbols: C, Cdot (Eigen::VectorXd, m), dC/dx_i (Eigen::Matrix<double, Dynamic, 2>, m x 2)
+//   -> f_i (Eigen::Vector2d); springEnergy -> E (double)
+// Tests: Ch04EnergyFunctions.*Behaviour*,
+//   Ch04EnergyFunctions.Undamped* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04EnergyFunctions.*Behaviour*:Ch04EnergyFunctions.Undamped*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"
 

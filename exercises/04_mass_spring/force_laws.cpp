@@ -1,10 +1,19 @@
-// Exercise: the force laws (PSD §4) that the force objects of pbm/particles/forces.h
-// call from their apply(). gravity f = m g; viscous drag f = -kd v; the damped
-// spring of eq. (1) with l = xa - xb:
+// Exercise 04 · gravityForce, dragForce, dampedSpringForce, mouseSpringForce (PSD §4, §6)
+//
+// The force laws that the force objects of pbm/particles/forces.h call from their
+// apply(). gravity f = m g; viscous drag f = -kd v; the damped spring of eq. (1)
+// with l = xa - xb:
 //   fa = -[ks (|l| - r) + kd (ldot . l) / |l|] l / |l|,  fb = -fa
 // (return zero for coincident endpoints, never NaN); and the mouse spring in
 // the zero-rest-length form C = x - c of §6: f = -ks (x - c) - kd (v - cdot).
-// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*
+//
+// Symbols: x, v, g, c, cdot (Eigen::Vector2d), m, ks, kd, r (double) -> f (Eigen::Vector2d);
+//   dampedSpringForce -> the pair (fa, fb)
+// Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*,
+//   Ch04EnergyFunctions.BehaviourForce*, Ch04EnergyFunctions.Undamped*,
+//   Ch04EnergyFunctions.SpringDamping*,
+//   Ch04SpringJacobian.MatchesFiniteDifferences* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04Gravity.*:Ch04Drag.*:Ch04DampedSpring.*:Ch04MouseSpring.*:Ch04EnergyFunctions.BehaviourForce*:Ch04EnergyFunctions.Undamped*:Ch04EnergyFunctions.SpringDamping*:Ch04SpringJacobian.MatchesFiniteDifferences*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"
 

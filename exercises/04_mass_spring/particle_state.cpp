@@ -1,7 +1,10 @@
-// Exercise: the solver interface for particles (PSD §3, Fig. 3 and the slide
-// "Deriv Eval Loop"). The solver sees one 4n-vector [x1, v1, x2, v2, ...]
-// (2D: 4 numbers per particle in [x, v] order); inside, the model is a list of
-// particles and force objects (pbm/particles/particles.h).
+// Exercise 04 · particleDims, particleGetState, particleSetState, particleDerivative
+//   (PSD §3, Fig. 3)
+//
+// The solver interface for particles (and the slide "Deriv Eval Loop"). The solver
+// sees one 4n-vector [x1, v1, x2, v2, ...] (2D: 4 numbers per particle in [x, v]
+// order); inside, the model is a list of particles and force objects
+// (pbm/particles/particles.h).
 //  - particleDims: 4 n.
 //  - particleGetState / particleSetState: gather and scatter; a controlled
 //    particle (nail or motor) takes prescribed(p, ps.t).x and .v instead (PSD §5).
@@ -9,8 +12,12 @@
 //    object, gather [v, f/m] with EACH particle's own mass (the notes' code
 //    divides by a bare m: an erratum); a controlled particle gets
 //    [prescribed.v, prescribed.a].
-// Tests: Ch04State.*, Ch04DerivEval.*, Ch04Controlled.*, and every test that
-// runs a particle system.
+// Every test that runs a particle system needs these; the ones below check them.
+//
+// Symbols: the state and its derivative (Eigen::Ref<Eigen::VectorXd>, 4 n): [x_i, v_i] and
+//   [v_i, f_i / m_i] per particle, x, v, f Eigen::Vector2d
+// Tests: Ch04State.*, Ch04DerivEval.*, Ch04Controlled.* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04State.*:Ch04DerivEval.*:Ch04Controlled.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/particles.h"
 

@@ -1,9 +1,15 @@
-// Exercise: spatial interaction with buckets (PSD §4.3). Checking every pair
-// costs O(n^2); when forces act only within a cutoff, hash each particle into
-// a grid cell of size cutoff (floor(x / cutoff), floor(y / cutoff)) and look
-// for partners in the 3 x 3 cells around it. Return every pair i < j with
-// |x_i - x_j| < cutoff, sorted by (i, j).
-// Tests: Ch04SpatialGrid.*
+// Exercise 04 · neighbourPairs (PSD §4.3)
+//
+// Spatial interaction with buckets. Checking every pair costs O(n^2); when forces
+// act only within a cutoff, hash each particle into a grid cell of size cutoff
+// (floor(x / cutoff), floor(y / cutoff)) and look for partners in the 3 x 3
+// cells around it. Return every pair i < j with |x_i - x_j| < cutoff, sorted by
+// (i, j).
+//
+// Symbols: x (std::vector<Eigen::Vector2d>, n), cutoff (double)
+//   -> pairs (std::vector<std::pair<int, int>>)
+// Tests: Ch04SpatialGrid.* (tests/04_mass_spring_test.cpp)
+//   build/bin/ch04_tests --gtest_filter='Ch04SpatialGrid.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"
 

@@ -1,8 +1,14 @@
-// Exercise (chapter 05): the circle constraint and its derivatives
-// (Constrained Dynamics §2, eqs 1-3). The notes use the unit circle at the
-// origin; here the wire has centre wire.c and radius wire.r. Replace each
-// PBM_TODO with the formula; the tests Ch05Bead.GradientsMatchFiniteDifferences
-// and Ch05Bead.AccelerationIsLegal check them (./pbm test 05).
+// Exercise 05 · beadC, beadCdot, beadGradC, beadGradCdot (CD §2, eqs 1-3)
+//
+// The circle constraint and its derivatives. The notes use the unit circle at
+// the origin; here the wire has centre wire.c and radius wire.r. Replace each
+// PBM_TODO with the formula; run ./pbm test 05.
+//
+// Symbols: x, v (Eigen::Vector2d), wire {c (Eigen::Vector2d), r (double)} -> C, Cdot (double),
+//   grad C, grad Cdot (Eigen::Vector2d)
+// Tests: Ch05Bead.GradientsMatchFiniteDifferences,
+//   Ch05Bead.AccelerationIsLegal* (tests/05_bead_on_wire_test.cpp)
+//   build/bin/ch05_tests --gtest_filter='Ch05Bead.GradientsMatchFiniteDifferences:Ch05Bead.AccelerationIsLegal*'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"
 

@@ -1,9 +1,18 @@
-// Exercise (chapter 05): the Lagrange multiplier and the constraint force
-// (Constrained Dynamics §2.1 eq 7, and §3 eq 11 for the feedback terms).
-// Write a = (f + lambda grad C) / m into Cddot = grad C . a + v . v, set it
+// Exercise 05 · beadLambda, beadConstraintForce (CD §2.1 eq 7, §3 eq 11)
+//
+// The Lagrange multiplier and the constraint force (§3 eq 11 for the feedback
+// terms). Write a = (f + lambda grad C) / m into Cddot = grad C . a + v . v, set it
 // equal to -ks C - kd Cdot and solve for lambda. Use your beadC, beadCdot,
-// beadGradC, beadGradCdot. Checked by Ch05Bead.RestingBeadUnderGravity,
-// UniformCircularMotion..., FeedbackMakesCFollowTheDampedOscillator, ...
+// beadGradC, beadGradCdot. Every bead simulation of the chapter runs through
+// these; the tests below call them directly.
+//
+// Symbols: x, v, f (Eigen::Vector2d), m (double), wire, feedback {ks, kd} -> lambda (double),
+//   f^ = lambda grad C (Eigen::Vector2d)
+// Tests: Ch05Bead.ConstraintForceDoesNoWork, Ch05Bead.RestingBead*,
+//   Ch05Bead.UniformCircularMotion*, Ch05Bead.ForceOnLegalStates*, Ch05Bead.MultiplierScales*,
+//   Ch05Bead.Feedback*, Ch05Bead.SimulatedConstraintForce*,
+//   Ch05Bead.BeadAtTheCentre* (tests/05_bead_on_wire_test.cpp)
+//   build/bin/ch05_tests --gtest_filter='Ch05Bead.ConstraintForceDoesNoWork:Ch05Bead.RestingBead*:Ch05Bead.UniformCircularMotion*:Ch05Bead.ForceOnLegalStates*:Ch05Bead.MultiplierScales*:Ch05Bead.Feedback*:Ch05Bead.SimulatedConstraintForce*:Ch05Bead.BeadAtTheCentre*'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"
 

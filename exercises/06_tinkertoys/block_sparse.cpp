@@ -1,11 +1,17 @@
-// Exercise (Constrained Dynamics §4.2): the two products a block-sparse matrix
-// needs. Each is one loop over the block list. Zero y first (its size is
-// `rows` for A x and `cols` for A^T x), then for every block b:
+// Exercise 06 · BlockSparseMatrixT::multiply, multiplyTranspose (CD §4.2)
+//
+// The two products a block-sparse matrix needs. Each is one loop over the block
+// list. Zero y first (its size is `rows` for A x and `cols` for A^T x), then for
+// every block b:
 //   A x:    y.segment(b.i, b.ilength()) += b.data * x.segment(b.j, b.jlength())
 //   A^T x:  y.segment(b.j, b.jlength()) += b.data^T * x.segment(b.i, b.ilength())
 // The class is a template on the largest block shape (2 x 2 for particles,
 // 1 x 6 for rigid bodies); write the bodies once, for any shape.
-// Checked by Ch06BlockSparse.* in tests/06_tinkertoys_test.cpp.
+//
+// Symbols: A (rows x cols, blocks {i, j, data}), x (Eigen::VectorXd: cols for A x, rows for A^T x),
+//   y (rows, resp. cols)
+// Tests: Ch06BlockSparse.* (tests/06_tinkertoys_test.cpp)
+//   build/bin/ch06_tests --gtest_filter='Ch06BlockSparse.*'
 #include "pbm/constraints/block_sparse.h"
 #include "pbm/core/exercise.h"
 

@@ -1,11 +1,17 @@
-// Exercise (Constrained Dynamics §4.4): matrix-free conjugate gradients.
-// A is only a routine, A(in, out). Start from the x passed in (resize it to 0
-// if its size is wrong). b = 0 or an empty system: x = 0, converged, 0
-// iterations. Stop when the residual is <= relTol |b| or after maxIter
-// iterations, and report the TRUE residual |b - A x| / |b| recomputed at the
-// end (converged = that <= relTol). When the recursive residual says "done"
-// and the true one does not, restart from the true residual.
-// Checked by Ch06Cg.* in tests/06_tinkertoys_test.cpp.
+// Exercise 06 · conjugateGradient, jacobiConjugateGradient, conjugateGradientLeastSquares (CD §4.4)
+//
+// Matrix-free conjugate gradients. A is only a routine, A(in, out). Start from
+// the x passed in (resize it to 0 if its size is wrong). b = 0 or an empty
+// system: x = 0, converged, 0 iterations. Stop when the residual is <= relTol |b|
+// or after maxIter iterations, and report the TRUE residual |b - A x| / |b|
+// recomputed at the end (converged = that <= relTol). When the recursive
+// residual says "done" and the true one does not, restart from the true
+// residual.
+//
+// Symbols: A, At (LinearOperator: in -> out), b, x, invDiag (Eigen::VectorXd, n)
+//   -> CgResult {iterations, relativeResidual, converged}
+// Tests: Ch06Cg.* (tests/06_tinkertoys_test.cpp)
+//   build/bin/ch06_tests --gtest_filter='Ch06Cg.*'
 #include "pbm/constraints/conjugate_gradient.h"
 #include "pbm/core/exercise.h"
 

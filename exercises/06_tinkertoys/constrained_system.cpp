@@ -1,8 +1,14 @@
-// Exercise (Constrained Dynamics §3 eq 11, §4.4, §4.1 step 3): the constraint
-// force. Use the block products you wrote (J.multiply, J.multiplyTranspose)
-// and the helpers of constrained_system.h (velocityVector, forceVector,
-// inverseMassVector, solveConstraintSystem). Checked by Ch06Solve.*,
-// Ch06Tinkertoy.* in tests/06_tinkertoys_test.cpp.
+// Exercise 06 · multiplyJWJt, constraintRhs, applyConstraintForces (CD §3 eq 11, §4.4, §4.1 step 3)
+//
+// The constraint force. Use the block products you wrote (J.multiply,
+// J.multiplyTranspose) and the helpers of constrained_system.h (velocityVector,
+// forceVector, inverseMassVector, solveConstraintSystem).
+//
+// Symbols: J, Jdot (BlockSparseMatrix, m x 2n), W = M^-1, qdot, Q (Eigen::VectorXd, 2n), C, Cdot,
+//   lambda (m)
+// Tests: Ch06Solve.*, Ch06Cg.MatchesDenseSolveOnChains,
+//   Ch06Tinkertoy.* (tests/06_tinkertoys_test.cpp)
+//   build/bin/ch06_tests --gtest_filter='Ch06Solve.*:Ch06Cg.MatchesDenseSolveOnChains:Ch06Tinkertoy.*'
 #include "pbm/constraints/constrained_system.h"
 #include "pbm/core/exercise.h"
 

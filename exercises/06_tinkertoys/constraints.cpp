@@ -1,10 +1,17 @@
-// Exercise (Constrained Dynamics §3-§4 and the slides' constraint catalogue):
-// evaluate() of each constraint type. Write C and Cdot (dim() entries), and
-// the data of the blocks J[k] = dC/dx_k and Jdot[k] = dCdot/dx_k (dim() x 2)
-// for particle k = particles()[k]. Evaluate Jdot as the derivative of
-// Cdot = J qdot with respect to q (§3). Start with the rod.
-// Notation: d = x_a - x_b, w = v_a - v_b. Checked by Ch06Constraint.* (finite
-// differences) and, through the solver, by the pendulum tests.
+// Exercise 06 · evaluate() of RodConstraint, CircularWireConstraint, LineWireConstraint,
+//   NailConstraint, PinJointConstraint (CD §3-§4)
+//
+// evaluate() of each constraint type (and the slides' constraint catalogue).
+// Write C and Cdot (dim() entries), and the data of the blocks J[k] = dC/dx_k and
+// Jdot[k] = dCdot/dx_k (dim() x 2) for particle k = particles()[k]. Evaluate Jdot
+// as the derivative of Cdot = J qdot with respect to q (§3). Start with the rod.
+// Notation: d = x_a - x_b, w = v_a - v_b. Ch06Constraint.* checks them by finite
+// differences and, through the solver, the pendulum tests.
+//
+// Symbols: C, Cdot (Eigen::Ref<Eigen::VectorXd>, dim()), J[k],
+//   Jdot[k] (MatrixBlock, data dim() x 2), d, w (Eigen::Vector2d)
+// Tests: Ch06Constraint.*, Ch06Tinkertoy.*Pendulum* (tests/06_tinkertoys_test.cpp)
+//   build/bin/ch06_tests --gtest_filter='Ch06Constraint.*:Ch06Tinkertoy.*Pendulum*'
 #include "pbm/constraints/constraints.h"
 #include "pbm/core/exercise.h"
 

@@ -1,12 +1,18 @@
-// Exercise (Constrained Dynamics §5 eq 13, §5.1): Lagrangian dynamics and a
-// hybrid model. Small dense systems, solved with pbm/core/dense_solve.h:
-// SymmetricFactor for J^T M J (symmetric positive definite; check
-// positiveDefinite() and throw SolverFailure if it is not: a singular J^T M J
-// means a degenerate parametrisation) and, for the multipliers,
-// minimumNormSolve (tolerates redundant constraints). They wrap Eigen's LDLT
-// and complete orthogonal decomposition, compiled once in the library: naming
-// those here would need ~800 MB to compile, more than a grading container has.
-// Checked by Ch06Lagrangian.* in tests/06_tinkertoys_test.cpp.
+// Exercise 06 · lagrangianAcceleration, hybridAcceleration (CD §5 eq 13, §5.1)
+//
+// Lagrangian dynamics and a hybrid model. Small dense systems, solved with
+// pbm/core/dense_solve.h: SymmetricFactor for J^T M J (Mu is symmetric
+// positive definite; check positiveDefinite() and throw SolverFailure if it is
+// not: a singular J^T M J means a degenerate parametrisation) and, for the
+// multipliers, minimumNormSolve (tolerates redundant constraints). They wrap
+// Eigen's LDLT and complete orthogonal decomposition, compiled once in the
+// library: naming those here needs ~800 MB to compile, more than a grading
+// container has.
+//
+// Symbols: J = dq/du, Jdot (Eigen::MatrixXd, dim q x dim u), massDiag, Q (dim q), udot (dim u)
+//   -> uddot (dim u); HybridAcceleration {uddot, lambda (one per implicit constraint)}
+// Tests: Ch06Lagrangian.* (tests/06_tinkertoys_test.cpp)
+//   build/bin/ch06_tests --gtest_filter='Ch06Lagrangian.*'
 #include "pbm/constraints/lagrangian.h"
 #include "pbm/core/dense_solve.h"
 #include "pbm/core/errors.h"

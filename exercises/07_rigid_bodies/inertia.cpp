@@ -1,11 +1,19 @@
-// Exercise: mass properties (RBI §2.6, §2.10, §5.1).
+// Exercise 07 · blockInertia, centerOfMass, inertiaOfParticles (RBI §2.6, §2.10, §5.1)
+//
+// Mass properties.
 // blockInertia: the uniform block about its centre (5-3).
 // centerOfMass: sum m_i r_i / sum m_i (RBI §2.6); throw UsageError when the
 //   sizes differ or the total mass is not positive.
 // inertiaOfParticles: about the particles' own centre of mass (2-32/2-35):
 //   sum m_i ((r'^T r') 1 - r' r'^T), r' = r_i - centre. The off-diagonal
 //   entries are MINUS sum m x y (the notes' (5-2) drops the sign).
-// Tests: Ch07Inertia.*, Ch07WorldInertia.*, Ch07Composite.*
+//
+// Symbols: m_i (std::vector<double>), r_i (std::vector<Eigen::Vector3d>), dims (Eigen::Vector3d)
+//   -> the centre (Eigen::Vector3d), Ibody (Eigen::Matrix3d)
+// Tests: Ch07Inertia.*, Ch07WorldInertia.RotatedLattice*, Ch07Momentum.ParticleSums*,
+//   Ch07Composite.TwoBlocks*, Ch07Composite.ClosedMesh* (tests/07_rigid_bodies_test.cpp,
+//   tests/07_rigid_bodies_test_torque_free.cpp)
+//   build/bin/ch07_tests --gtest_filter='Ch07Inertia.*:Ch07WorldInertia.RotatedLattice*:Ch07Momentum.ParticleSums*:Ch07Composite.TwoBlocks*:Ch07Composite.ClosedMesh*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

@@ -1,5 +1,8 @@
-// Exercise: the state and its derivative (RBI §3, §4; the code of
-// State_to_Array, Array_to_State and ddt_State_to_Array).
+// Exercise 07 · computeAuxiliary, stateToArray, arrayToState, ddtStateToArray, renormalize
+//   (RBI §3, §4)
+//
+// The state and its derivative (the notes' State_to_Array, Array_to_State and
+// ddt_State_to_Array).
 // computeAuxiliary: R = quaternionToMatrix(q / |q|) (do not change the stored
 //   q), Iinv = R IbodyInv R^T, v = invMass P, omega = Iinv L (2-42: I^-1 L,
 //   not I L). A zero q is no rotation: throw pbm::SolverFailure
@@ -11,7 +14,13 @@
 // ddtStateToArray: [v | 1/2 [0, omega] q (4-2) | force | torque]; the
 //   derivative of P is the force (v-dot = P-dot / M, not P / M).
 // renormalize: q /= |q|, then computeAuxiliary (RBI §4, footnote 3).
-// Tests: Ch07StateLayout.*, Ch07Kinematics.*, Ch07TorqueFree.*, Ch07Drift.*
+//
+// Symbols: y, ydot (Eigen::Ref<Eigen::VectorXd>, 13 per body: x 3, q 4, P 3, L 3); R,
+//   Iinv (Eigen::Matrix3d); v, omega (Eigen::Vector3d)
+// Tests: Ch07StateLayout.*, Ch07WorldInertia.*, Ch07Kinematics.*, Ch07TorqueFree.*, Ch07Drift.*,
+//   Ch07Renormalize.* (tests/07_rigid_bodies_test.cpp, tests/07_rigid_bodies_test_forces.cpp,
+//   tests/07_rigid_bodies_test_kinematics.cpp, tests/07_rigid_bodies_test_torque_free.cpp)
+//   build/bin/ch07_tests --gtest_filter='Ch07StateLayout.*:Ch07WorldInertia.*:Ch07Kinematics.*:Ch07TorqueFree.*:Ch07Drift.*:Ch07Renormalize.*'
 #include "pbm/core/exercise.h"
 #include "pbm/rigid/rigid.h"
 

@@ -1,4 +1,6 @@
-// Exercise: the coherent sweep in 3D (RBII §7.2.2).
+// Exercise 08 · CoherentSweep3D::init, update, overlaps (RBII §7.2.2)
+//
+// The coherent sweep in 3D.
 // init: three endpoint lists (x, y, z), 2n entries each, sorted by
 //   (value, isEnd) with any sort; the table (table_, keys from key(i, j)) of
 //   every overlapping pair (a sweep, or brute force); stats_ cleared.
@@ -8,7 +10,11 @@
 //   if it passes; an end passing below a begin: remove, no test; b/b and e/e:
 //   nothing. Count beSwaps and statusChanges (pairs really inserted/removed).
 // overlaps: the table as sorted pairs (i < j).
-// Tests: Ch08Coherent3D.*, Ch08Anchor.*
+//
+// Symbols: boxes (std::vector<AABB>, n); three endpoint lists of 2n Endpoint; overlaps()
+//   -> PairList (i < j, sorted)
+// Tests: Ch08Coherent3D.*, Ch08Anchor.* (tests/08_sweep_sort_test_coherent.cpp)
+//   build/bin/ch08_tests --gtest_filter='Ch08Coherent3D.*:Ch08Anchor.*'
 #include "pbm/collision/broadphase.h"
 #include "pbm/core/exercise.h"
 

@@ -1,4 +1,7 @@
-// Exercise: separating planes and their witnesses (RBII §7.1, figures 15-17).
+// Exercise 08 · planeFromWitness, separates, findSeparatingPlane, disjointWithCache
+//   (RBII §7.1, figures 15-17)
+//
+// Separating planes and their witnesses.
 // planeFromWitness: a face of A: n = its outward normal, d = n . (a vertex of
 //   it); a face of B: n = minus its normal; an edge pair: n = e_A x e_B
 //   normalised, through A's edge, turned so A is on n . x <= d; nullopt for
@@ -10,7 +13,13 @@
 //   that separates; *tried = candidates tested.
 // disjointWithCache: the cached witness's plane first; on a miss search from
 //   scratch and cache the result (nullopt when none).
-// Tests: Ch08SeparatingPlane.*, Ch08WitnessCache.*
+//
+// Symbols: A, B (ConvexPolyhedron), plane {n (Eigen::Vector3d, unit), d (double)}: n . x = d;
+//   Witness {kind, i, j}
+// Tests: Ch08SeparatingPlane.*, Ch08WitnessCache.*,
+//   Ch08Penetration.FootnoteSix* (tests/08_sweep_sort_test_contacts.cpp,
+//   tests/08_sweep_sort_test_planes.cpp)
+//   build/bin/ch08_tests --gtest_filter='Ch08SeparatingPlane.*:Ch08WitnessCache.*:Ch08Penetration.FootnoteSix*'
 #include "pbm/collision/separating_plane.h"
 #include "pbm/core/exercise.h"
 

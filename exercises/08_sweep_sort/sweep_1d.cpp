@@ -1,9 +1,15 @@
-// Exercise: the 1D sort and sweep (RBII §7.2.1, figure 18).
+// Exercise 08 · sweepAndPrune1D (RBII §7.2.1, figure 18)
+//
+// The 1D sort and sweep.
 // sweepAndPrune1D: make the 2n endpoints, sort them by (value, isEnd) (at equal
 //   values a begin comes first: closed intervals), then sweep with an active
 //   list: at b_i report i against every active interval and add i; at e_i
 //   remove i. Return the pairs (i < j), sorted.
-// Tests: Ch08Sweep1D.*
+//
+// Symbols: intervals (std::vector<Interval>, n)
+//   -> PairList (std::vector<std::pair<int, int>>, i < j, sorted)
+// Tests: Ch08Sweep1D.* (tests/08_sweep_sort_test.cpp)
+//   build/bin/ch08_tests --gtest_filter='Ch08Sweep1D.*'
 #include "pbm/collision/broadphase.h"
 #include "pbm/core/exercise.h"
 

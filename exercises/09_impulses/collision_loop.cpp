@@ -1,4 +1,5 @@
-// Exercise: the notes' find_all_collisions (RBII §8).
+// Exercise 09 · resolveCollisions (RBII §8, the notes' find_all_collisions)
+//
 // resolveCollisions: sweep the list in order; at every contact classify()
 //   calls colliding, apply impulseMagnitude(c, eps) with applyImpulse (the
 //   next contact reads the new velocities); repeat the sweep until a pass
@@ -7,7 +8,12 @@
 //   SolverFailure (pbm/core/errors.h) when a pass after maxPasses would still
 //   apply one. Append an ImpulseRecord {index, pass, j, v_rel^-, v_rel^+} to
 //   *log for every impulse when log is given.
-// Tests: Ch09Loop.*, then Ch09Ball.* (with collision_time.cpp)
+// Ch09Ball.* runs it with collision_time.cpp.
+//
+// Symbols: contacts (std::vector<Contact>), eps, threshold (double), maxPasses (int),
+//   log (std::vector<ImpulseRecord>*, may be null) -> passes (int)
+// Tests: Ch09Loop.*, Ch09Ball.* (tests/09_impulses_test_loop.cpp, tests/09_impulses_test_time.cpp)
+//   build/bin/ch09_tests --gtest_filter='Ch09Loop.*:Ch09Ball.*'
 #include "pbm/core/exercise.h"
 #include "pbm/impulse/impulse.h"
 

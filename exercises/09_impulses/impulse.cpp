@@ -1,5 +1,6 @@
-// Exercise: the impulse of a frictionless collision (RBII §8, (8-4)-(8-18)
-// and the notes' collision()).
+// Exercise 09 · impulseDenominator, impulseMagnitude, applyImpulse (RBII §8, (8-4)-(8-18))
+//
+// The impulse of a frictionless collision (the notes' collision()).
 // impulseDenominator: K = 1/Ma + 1/Mb + n . ((Ia^-1 (ra x n)) x ra)
 //   + n . ((Ib^-1 (rb x n)) x rb), ra = p - xa, rb = p - xb. Use invMass and
 //   Iinv: a fixed body has both 0 and needs no special case here.
@@ -10,7 +11,13 @@
 //   L_b -= rb x J; then v = invMass P, omega = Iinv L for both. A fixed body
 //   (invMass = 0, IbodyInv = 0) must stay untouched bit for bit (its P and L
 //   stay 0), and a null body pointer is skipped.
-// Tests: Ch09Impulse.*, Ch09ClosedForm.*, Ch09FixedBody.*
+//
+// Symbols: c (Contact: p, n Eigen::Vector3d), eps (double) -> K, j (double);
+//   J = j n (Eigen::Vector3d)
+// Tests: Ch09Impulse.*, Ch09ClosedForm.*, Ch09FixedBody.*,
+//   Ch09Loop.AppliesNothing* (tests/09_impulses_test.cpp, tests/09_impulses_test_closed_form.cpp,
+//   tests/09_impulses_test_loop.cpp)
+//   build/bin/ch09_tests --gtest_filter='Ch09Impulse.*:Ch09ClosedForm.*:Ch09FixedBody.*:Ch09Loop.AppliesNothing*'
 #include "pbm/impulse/impulse.h"
 #include "pbm/core/exercise.h"
 

@@ -1,10 +1,17 @@
-// Exercise: the vector b of d'' = A f + b (RBII §9 (9-4), App. D compute_b_vector).
+// Exercise 10 · computeBVector (RBII §9 (9-4), App. D compute_b_vector)
+//
+// The vector b of d'' = A f + b. Needs computeNdot.
 // computeBVector: b_i = n_i . (pointAcceleration(a, p) - pointAcceleration(b, p))
 //   + 2 computeNdot(c_i) . (pointVelocity(a, p) - pointVelocity(b, p)),
 //   chapter 07's pointAcceleration giving the external-force, gyroscopic
 //   (L x omega) and centripetal terms from the accumulators. Null bodies
 //   contribute nothing. The notes' 001 copy writes L * omega: it is L x omega.
-// Needs computeNdot. Tests: Ch10BVector.* (finite differences of (9-4)).
+// Ch10BVector.* checks it against finite differences of (9-4).
+//
+// Symbols: contacts (std::vector<Contact>, n) -> b (Eigen::VectorXd, n)
+// Tests: Ch10BVector.*, Ch10Pgs.CubeOnTable* (tests/10_resting_contact_test.cpp,
+//   tests/10_resting_contact_test_fd.cpp, tests/10_resting_contact_test_pgs.cpp)
+//   build/bin/ch10_tests --gtest_filter='Ch10BVector.*:Ch10Pgs.CubeOnTable*'
 #include "pbm/core/exercise.h"
 #include "pbm/resting/contact_forces.h"
 

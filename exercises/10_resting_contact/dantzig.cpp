@@ -1,6 +1,7 @@
-// Exercise: Dantzig's pivoting method for the contact LCP (Baraff 1994 §4,
-// which RBII §9 recommends). Start with f = 0, a = b, every index untreated.
-// While some untreated d has a_d < 0, drive it to zero:
+// Exercise 10 · solveLcpDantzig (Baraff 1994 §4, which RBII §9 recommends)
+//
+// Dantzig's pivoting method for the contact LCP. Start with f = 0, a = b, every
+// index untreated. While some untreated d has a_d < 0, drive it to zero:
 //   fdirection: df_d = 1; on the clamped set C, df_C = -A_CC^-1 A_Cd (keeps a_C = 0);
 //   da = A df (set da_C = 0 exactly);
 //   maxstep: the largest s >= 0 before a_d reaches 0 (da_d > 0), a clamped f_i
@@ -16,7 +17,12 @@
 // has its load jump between them from step to step.
 // Call options.onPivot after every pivot. An incremental Cholesky of A_CC is
 // the fast way; a fresh LDLT of A_CC per pivot passes the tests too.
-// Tests: Ch10Dantzig.*, then every scene test.
+// Every scene test of the chapter then runs through it.
+//
+// Symbols: A (Eigen::MatrixXd, n x n), b (Eigen::VectorXd, n)
+//   -> LcpResult {f, a (n), pivots, ok, why; the certificate when infeasible}
+// Tests: Ch10Dantzig.* (tests/10_resting_contact_test_lcp.cpp)
+//   build/bin/ch10_tests --gtest_filter='Ch10Dantzig.*'
 #include "pbm/core/exercise.h"
 #include "pbm/resting/lcp.h"
 

@@ -1,10 +1,21 @@
-// Exercise: the basis and the map (Baraff & Witkin 1992 §3).
+// Exercise 11 · flexBasisSize, flexBasis, flexBasisGradient, flexDeform, flexRestState
+//   (Baraff & Witkin 1992 §3)
+//
+// The basis and the map.
 // flexBasisSize: 3 affine, 6 quadratic.
 // flexBasis: b(u) = (1, x, y) or (1, x, y, x^2, xy, y^2), constant first (our order).
 // flexBasisGradient: B = db/du, n x 2 (column 0 d/dx, column 1 d/dy).
 // flexDeform: x = q b(u).  flexRestState: the q of x = u.
-// Tests: every Ch11* test (the basis is under everything), first
-//   Ch11Basis.*, Ch11Geometry.AffineKeepsLinesStraightQuadraticBends.
+// Every Ch11 test needs the basis; these check it first.
+//
+// Symbols: u, x (Eigen::Vector2d), b (Eigen::VectorXd, n = 3 or 6), B (Eigen::MatrixX2d, n x 2),
+//   q (Eigen::Matrix2Xd, 2 x n)
+// Tests: Ch11Basis.*, Ch11Geometry.AffineKeepsLinesStraightQuadraticBends, Ch11Mass.TwoByTwoGauss*,
+//   Ch11Elastic.EnergyAndForceAreRigidInvariant,
+//   Ch11Spectrum.Rk4* (tests/11_flexible_bodies_test.cpp,
+//   tests/11_flexible_bodies_test_contact.cpp, tests/11_flexible_bodies_test_dynamics.cpp,
+//   tests/11_flexible_bodies_test_elastic.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Basis.*:Ch11Geometry.AffineKeepsLinesStraightQuadraticBends:Ch11Mass.TwoByTwoGauss*:Ch11Elastic.EnergyAndForceAreRigidInvariant:Ch11Spectrum.Rk4*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"
 

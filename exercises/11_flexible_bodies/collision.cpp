@@ -1,4 +1,6 @@
-// Exercise: colliding contact, phase 1 (Baraff & Witkin 1992 §5).
+// Exercise 11 · flexResponse, flexCollisionImpulse, flexCollisionImpulses (Baraff & Witkin 1992 §5)
+//
+// Colliding contact, phase 1.
 // flexResponse: K(u, v) = b(u)^T M^-1 b(v).
 // flexCollisionImpulse: v- = n . q' b(u); approaching (v- < 0): j = -v-/K(u, u),
 //   q' += j n (M^-1 b(u))^T; else 0 and q' unchanged. No restitution: the
@@ -8,7 +10,13 @@
 //   normal velocities v-, by chapter 10's solveLcpDantzig (pbm/resting/lcp.h);
 //   q' += sum_i j_i n_i (M^-1 b(u_i))^T; none approaching: zeros, q' unchanged;
 //   an LCP failure (!ok): SolverFailure.
-// Tests: Ch11Collision.*.
+//
+// Symbols: u, v, n (Eigen::Vector2d), q' (Eigen::Matrix2Xd, 2 x n, updated in place)
+//   -> K, j (double); j (Eigen::VectorXd, one per contact)
+// Tests: Ch11Collision.*, Ch11Poke.*,
+//   Ch11Contact.*Impulse* (tests/11_flexible_bodies_test_contact.cpp,
+//   tests/11_flexible_bodies_test_poke.cpp, tests/11_flexible_bodies_test_resting.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Collision.*:Ch11Poke.*:Ch11Contact.*Impulse*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"
 #include "pbm/resting/lcp.h"

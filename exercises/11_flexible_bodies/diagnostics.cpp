@@ -1,11 +1,22 @@
-// Exercise: the model's exact diagnostics (Baraff & Witkin 1992 §3) and,
-// as a stretch, the small-oscillation spectrum (§4).
+// Exercise 11 · flexKineticEnergy, flexMomentum, flexAngularMomentum, flexCenterOfMass,
+//   flexModes (Baraff & Witkin 1992 §3, §4)
+//
+// The model's exact diagnostics and, as a stretch, the small-oscillation
+// spectrum (§4).
 // flexKineticEnergy: 1/2 tr(q' M q'^T).  flexMomentum: q' M e_0.
 // flexAngularMomentum: W = q M q'^T, L = W(0,1) - W(1,0).
 // flexCenterOfMass: q M e_0 / m (m = M(0,0)).
 // flexModes: generalized eigenvalues of (Hessian of E at rest by central
 //   differences of flexElasticForce, M kron I_2), ascending.
-// Tests: Ch11Diagnostics.*, Ch11Dynamics.*, Ch11Spectrum.*.
+//
+// Symbols: q, q' (Eigen::Matrix2Xd, 2 x n), M (n x n) -> energy, L (double), momentum,
+//   centre (Eigen::Vector2d), modes (Eigen::VectorXd, 2n, ascending)
+// Tests: Ch11Mass.KineticEnergy*, Ch11Dynamics.LinearMomentum*, Ch11Dynamics.ZeroStiffnessSpin*,
+//   Ch11Spectrum.SmallOscillation*, Ch11Rect.Oscillate*, Ch11Landing.AffineFlat*,
+//   Ch11Landing.QuadraticLanding* (tests/11_flexible_bodies_test.cpp,
+//   tests/11_flexible_bodies_test_dynamics.cpp, tests/11_flexible_bodies_test_landing.cpp,
+//   tests/11_flexible_bodies_test_rect.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Mass.KineticEnergy*:Ch11Dynamics.LinearMomentum*:Ch11Dynamics.ZeroStiffnessSpin*:Ch11Spectrum.SmallOscillation*:Ch11Rect.Oscillate*:Ch11Landing.AffineFlat*:Ch11Landing.QuadraticLanding*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"
 

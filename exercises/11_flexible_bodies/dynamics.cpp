@@ -1,7 +1,13 @@
-// Exercise: the least-constraint dynamics q'' M = Q (Baraff & Witkin 1992 §2-§3).
+// Exercise 11 · flexAcceleration (Baraff & Witkin 1992 §2-§3)
+//
+// The least-constraint dynamics q'' M = Q.
 // flexAcceleration: q'' = Q M^-1 with the body's Cholesky factor body.L
 //   (M symmetric: solve M q''^T = Q^T).
-// Tests: Ch11Dynamics.*, Ch11Spectrum.DilationPeriodMatchesTheEigenvalue.
+//
+// Symbols: Q, q'' (Eigen::Matrix2Xd, 2 x n), M (n x n; body.L its Cholesky factor)
+// Tests: Ch11Dynamics.*,
+//   Ch11Spectrum.DilationPeriodMatchesTheEigenvalue (tests/11_flexible_bodies_test_dynamics.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Dynamics.*:Ch11Spectrum.DilationPeriodMatchesTheEigenvalue'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"
 

@@ -1,10 +1,18 @@
-// Exercise: internal forces from the metric tensor (Baraff & Witkin 1992 §4).
-// Our energy (the paper's formula is not kept): St Venant-Kirchhoff,
+// Exercise 11 · stvkDensity, stvkPiola, flexStrainEnergy, flexElasticForce, flexDampingForce
+//   (Baraff & Witkin 1992 §4)
+//
+// Internal forces from the metric tensor. Our energy (the paper's formula is not
+// kept): St Venant-Kirchhoff,
 //   E = (F^T F - I)/2, W = mu |E|^2 + lambda/2 (tr E)^2, P = F (2 mu E + lambda tr E I).
 // flexStrainEnergy: sum_k w_k W(q B_k) over body.quadW, body.quadGrad.
 // flexElasticForce: -sum_k w_k P(q B_k) B_k^T.
 // flexDampingForce: F' = q' B, E' = (F'^T F + F^T F')/2, -sum_k w_k 2 nu F E' B^T.
-// Tests: Ch11Elastic.*, and every dynamics test with stiffness.
+// Every dynamics test with stiffness runs them too.
+//
+// Symbols: F, E, P (Eigen::Matrix2d), q, q' (Eigen::Matrix2Xd, 2 x n), B_k (n x 2) -> W,
+//   energy (double), forces (Eigen::Matrix2Xd, 2 x n)
+// Tests: Ch11Elastic.* (tests/11_flexible_bodies_test_elastic.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Elastic.*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_body.h"
 

@@ -1,7 +1,14 @@
-// Exercise: generalized forces (Baraff & Witkin 1992 §3).
+// Exercise 11 · flexPointForce, flexGravity (Baraff & Witkin 1992 §3)
+//
+// Generalized forces.
 // flexPointForce: Q = f b(u)^T, so that tr(Q q'^T) = f . x'(u).
 // flexGravity: integral rho g b^T dV = g (M e_0)^T.
-// Tests: Ch11Forces.*, Ch11Dynamics.GravityMovesEveryPointLikeAParticle.
+//
+// Symbols: u, f, g (Eigen::Vector2d), M (Eigen::MatrixXd, n x n) -> Q (Eigen::Matrix2Xd, 2 x n)
+// Tests: Ch11Forces.*,
+//   Ch11Dynamics.GravityMovesEveryPointLikeAParticle (tests/11_flexible_bodies_test_dynamics.cpp,
+//   tests/11_flexible_bodies_test_elastic.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Forces.*:Ch11Dynamics.GravityMovesEveryPointLikeAParticle'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"
 

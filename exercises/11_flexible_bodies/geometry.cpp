@@ -1,9 +1,17 @@
-// Exercise: geometry of the deformed body (Baraff & Witkin 1992 §6).
+// Exercise 11 · flexInverseDeform, subdivideBoundary (Baraff & Witkin 1992 §6)
+//
+// Geometry of the deformed body.
 // flexInverseDeform: Newton on r(u) = q b(u) - x with the Jacobian F = q B(u),
 //   u -= F^-1 r, until |r| <= tol; singular F or maxIter steps: SolverFailure.
 // subdivideBoundary: each edge in perEdge equal pieces, each original vertex
 //   first (perEdge < 1: UsageError).
-// Tests: Ch11Geometry.*, and every test that builds a body (its boundary).
+// Every test that builds a body needs subdivideBoundary (its boundary).
+//
+// Symbols: q (Eigen::Matrix2Xd, 2 x n), x, guess -> u (Eigen::Vector2d);
+//   poly (std::vector<Eigen::Vector2d>, k) -> k perEdge points
+// Tests: Ch11Geometry.InverseMap*,
+//   Ch11Geometry.Subdivided* (tests/11_flexible_bodies_test_contact.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Geometry.InverseMap*:Ch11Geometry.Subdivided*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"
 

@@ -1,11 +1,19 @@
-// Exercise: the mass matrix M = integral rho b b^T dV (Baraff & Witkin 1992 §3).
+// Exercise 11 · flexMassMatrixRect, flexMassMatrixPolygon, flexMassMatrixMonteCarlo
+//   (Baraff & Witkin 1992 §3)
+//
+// The mass matrix M = integral rho b b^T dV.
 // flexMassMatrixRect: centred rectangle, closed form from the moments
 //   <x^2> = L^2/12, <x^4> = L^4/80, <x^2 y^2> = L^2 H^2/144 (per unit mass).
 // flexMassMatrixPolygon: a fan of triangles from vertex 0, each by the
 //   collapsed Gauss rule u = a + s e1 + s r e2, dA = s det(e1, e2) ds dr, 3 x 3 points.
 // flexMassMatrixMonteCarlo: (rho V / N) sum b b^T over N uniform points inside.
-// Tests: Ch11Mass.*, and every test that builds a body (makeFlexRect uses
-//   flexMassMatrixRect, makeFlexPolygon flexMassMatrixPolygon).
+// Every test that builds a body needs them (makeFlexRect uses
+// flexMassMatrixRect, makeFlexPolygon flexMassMatrixPolygon).
+//
+// Symbols: poly (std::vector<Eigen::Vector2d>), width, height, rho (double)
+//   -> M (Eigen::MatrixXd, n x n, n = 3 or 6)
+// Tests: Ch11Mass.* (tests/11_flexible_bodies_test.cpp)
+//   build/bin/ch11_tests --gtest_filter='Ch11Mass.*'
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flexible.h"
 
