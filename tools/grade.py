@@ -47,6 +47,7 @@ from grade_outcomes import FAILING, compiler_errors, ctest_results
 from grade_report import (MODE_TEXT, log, print_table, write_junit, write_report,  # noqa: F401
                           write_results, write_summary)
 
+PATH_TOKEN = re.compile(r"(?:\.\./|/)[\w.+@%=,/-]+")
 TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re.M)
 
 

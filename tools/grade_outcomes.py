@@ -12,7 +12,6 @@ COMPILER_MSG = re.compile(r"^(\S+?):(\d+)(?::(\d+))?: (?:fatal )?error: ")
 LINKER_MSG = re.compile(r"undefined reference to|ld returned|multiple definition of")
 CTEST_FAILED = re.compile(r"^\s*\d+ - (.+) \(([^()]*)\)\s*$", re.M)
 OUTCOME = re.compile(r"^\[pbm-grade\] outcome=(\w+) ?(.*)$", re.M)
-PATH_TOKEN = re.compile(r"(?:\.\./|/)[\w.+@%=,/-]+")
 MAX_ERROR_LINES = 12
 FAILING = ("failed", "timeout", "aborted", "crashed", "not_run")
 
