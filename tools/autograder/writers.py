@@ -60,9 +60,12 @@ def verdicts(rows, rules, found):
                        if found.get(nn, "") is None else row["detail"])
             elif row["status"] == "build_failed" and out_of_memory(row["errors"]):
                 why = (f"chapter {nn} was not graded: the compiler was killed for want of memory "
-                       f"(the grading machine's cap), which says nothing about the hand-in. "
-                       f"Tell your instructor: the chapter needs about 1 GB to compile (README, "
-                       f"How an instructor grades).\n\n" + "\n".join(row["errors"]))
+                       f"(the grading machine's cap), which says nothing about whether the code "
+                       f"is right. A file that instantiates Eigen's factorisations itself (LDLT, "
+                       f"QR, complete orthogonal decomposition) can need about 800 MB to compile: "
+                       f"use pbm/core/dense_solve.h where the exercise says so, or ask your "
+                       f"instructor for more memory (README, How an instructor grades).\n\n"
+                       + "\n".join(row["errors"]))
             elif row["status"] == "build_failed":
                 why = (f"chapter {nn} does not compile; the compiler said (paths relative to the "
                        f"hand-in):\n\n" + "\n".join(row["errors"]))
