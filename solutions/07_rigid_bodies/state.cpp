@@ -8,15 +8,10 @@ void computeAuxiliary(RigidBody& b) {
   // (2-42) with §4: R from the normalised q; the stored q stays as it is.
   const double n = b.q.norm();
   if (n == 0.0) throw SolverFailure("computeAuxiliary: a zero quaternion is no rotation (RBI §4)");
-  // R and Iinv built in locals, then stored: reading them back from the body
-  // right after writing them stalls the processor (the world evaluates this
-  // for every body at every stage: chapter 07's benchmark).
-  const Eigen::Matrix3d R = quaternionToMatrix(Eigen::Quaterniond(b.q.coeffs() / n));
-  const Eigen::Matrix3d Iinv = R * b.IbodyInv * R.transpose();  // (2-40)
-  b.R = R;
-  b.Iinv = Iinv;
+  b.R = quaternionToMatrix(Eigen::Quaterniond(b.q.coeffs() / n));
+  b.Iinv = b.R * b.IbodyInv * b.R.transpose();  // (2-40)
   b.v = b.invMass * b.P;
-  b.omega = Iinv * b.L;  // omega = I^-1 L, not I L
+  b.omega = b.Iinv * b.L;  // omega = I^-1 L, not I L
 }
 
 void stateToArray(const RigidBody& b, Eigen::Ref<Eigen::VectorXd> y) {
