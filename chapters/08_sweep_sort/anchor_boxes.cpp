@@ -1,6 +1,8 @@
 #include "anchor_boxes.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace ch08 {
 
@@ -55,6 +57,23 @@ pbm::PairList brutePairs(const std::vector<pbm::AABB>& boxes) {
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
       if (closedOverlap(boxes[i], boxes[j])) out.emplace_back(i, j);
+  return out;
+}
+
+pbm::PairList pairsByX(const std::vector<pbm::AABB>& boxes) {
+  const int n = static_cast<int>(boxes.size());
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return boxes[a].lo.x() < boxes[b].lo.x(); });
+  pbm::PairList out;
+  for (int p = 0; p < n; ++p) {
+    const pbm::AABB& a = boxes[order[p]];
+    for (int q = p + 1; q < n && boxes[order[q]].lo.x() <= a.hi.x(); ++q)
+      if (closedOverlap(a, boxes[order[q]]))
+        out.emplace_back(std::min(order[p], order[q]), std::max(order[p], order[q]));
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 

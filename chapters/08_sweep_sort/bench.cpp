@@ -17,21 +17,33 @@
 //                          against disjointWithCache, on 800 frames built
 //                          beforehand. Counters candidates (scratch), hit_rate
 //                          (cached).
+// BM_MemoryStream/read|copy/KiB  a plain loop streaming KiB of doubles (sum,
+//                          or copy): this machine's bandwidth from L2 (256), L3
+//                          (8192) and DRAM (262144); the floor under a frame.
 // BM_Anchor/<broadphase>/n/vmax  the comparison with Bullet: build (init, or
 //                          Bullet's createProxy for all boxes), then 5 windows of
 //                          100 frames; timed per frame: the AABBs and the pair
-//                          update (ours: boxAabb-free AABBs + update; Bullet:
-//                          setAabb for every proxy + calculateOverlappingPairs).
-//                          Counters ms_per_frame (median of the windows' means),
-//                          build_ms, pairs (ours, or the pairs in Bullet's cache
-//                          that really overlap) and brute (all pairs) after frame
-//                          100. Bullet's only when libbullet-dev was found
-//                          (PBM_HAVE_BULLET); bt32BitAxisSweep3 at 5e4 boxes
-//                          (about 100 s to build) only with PBM_BENCH_SLOW=1.
+//                          update (ours: the AABBs + update; Bullet: setAabb for
+//                          every proxy + calculateOverlappingPairs). After every
+//                          window (untimed) the pairs found must equal the
+//                          oracle's (ch08::pairsByX), else the row fails.
+//                          <broadphase>: ours (the library's SweepAndSort3D),
+//                          reference (the student's CoherentSweep3D as
+//                          solutions/ writes it), and Bullet's btAxisSweep3,
+//                          bt32BitAxisSweep3, btDbvtBroadphase when
+//                          libbullet-dev was found (PBM_HAVE_BULLET). Counters
+//                          ms_per_frame (median of the windows' means), build_ms,
+//                          pairs (found after frame 100: ours, or the pairs in
+//                          Bullet's cache that really overlap) and brute (the
+//                          oracle's). n from 10^3 to 5 10^4; the axis sweeps
+//                          (O(n^2) to build) and the reference beyond 10^4, and
+//                          vmax 0.05, only with PBM_BENCH_SLOW=1.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -40,6 +52,7 @@
 #include "anchor_boxes.h"
 #include "pbm/collision/broadphase.h"
 #include "pbm/collision/separating_plane.h"
+#include "pbm/collision/sweep_and_sort.h"
 #include "pbm/core/bench_timing.h"
 
 #if defined(PBM_HAVE_BULLET)
@@ -206,21 +219,60 @@ void BM_SepPlane_cached(benchmark::State& state) {
 }
 BENCHMARK(BM_SepPlane_cached)->Name("BM_SepPlane/cached");
 
+// ------------------------------------------------------------ memory bandwidth
+
+// The floor under a frame that streams through memory: a plain loop reading
+// (sum) or copying `kib` KiB of doubles, again and again. At 256 KiB the data
+// stays in L2, at 8 MiB in L3, at 256 MiB it comes from DRAM. Counter gb_per_s
+// (bytes read + written per second, 1e9).
+void BM_MemoryStream(benchmark::State& state, bool copy) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0)) * 1024 / sizeof(double);
+  std::vector<double> a(n, 1.0), b(copy ? n : 0, 0.0);
+  for (auto _ : state) {
+    if (copy) {
+      std::copy(a.begin(), a.end(), b.begin());
+      benchmark::DoNotOptimize(b.data());
+    } else {
+      double s0 = 0, s1 = 0, s2 = 0, s3 = 0;  // four sums: no chain of dependent adds
+      for (std::size_t i = 0; i + 3 < n; i += 4) {
+        s0 += a[i];
+        s1 += a[i + 1];
+        s2 += a[i + 2];
+        s3 += a[i + 3];
+      }
+      benchmark::DoNotOptimize(s0 + s1 + s2 + s3);
+    }
+    benchmark::ClobberMemory();
+  }
+  const double bytes = static_cast<double>(n * sizeof(double)) * (copy ? 2 : 1);
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+  state.SetLabel(copy ? "series=copy" : "series=read");
+  state.counters["kib"] = static_cast<double>(state.range(0));
+  state.counters["gb_per_s"] =
+      benchmark::Counter(bytes * 1e-9 * state.iterations(), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(BM_MemoryStream, read, false)->Arg(256)->Arg(8192)->Arg(262144);
+BENCHMARK_CAPTURE(BM_MemoryStream, copy, true)->Arg(256)->Arg(8192)->Arg(262144);
+
 // ------------------------------------------------------------ against Bullet
 
 constexpr int kWindows = 5, kFrames = 100;
 
 struct AnchorResult {
   double buildMs = 0, msPerFrame = 0, timedS = 0;
-  long pairs = 0, cachePairs = -1;
+  long pairs = 0, oracle = 0, cachePairs = -1;
+  std::string error;  // the first window whose pairs differ from the oracle's
 };
 
-// The frame loop the anchor times: every box moves (not timed), then
-// `update` (timed); `count` after frame 100 gives the pairs found.
-template <class Update, class Count>
-AnchorResult windows(AnchorBoxes& boxes, Update update, Count count) {
+// The frame loop the anchor times: every box moves (not timed), then `update`
+// (timed). After each window, untimed, `found` lists the pairs found (i < j,
+// sorted) and they must equal the oracle's (ch08::pairsByX: every pair whose
+// x intervals overlap gets the closed 3D test, so none is missed).
+template <class Update, class Found>
+AnchorResult windows(AnchorBoxes& boxes, Update update, Found found) {
   AnchorResult r;
   std::vector<double> means;
+  std::vector<pbm::AABB> bx;
   for (int w = 0; w < kWindows; ++w) {
     double s = 0;
     for (int f = 0; f < kFrames; ++f) {
@@ -231,23 +283,21 @@ AnchorResult windows(AnchorBoxes& boxes, Update update, Count count) {
     }
     means.push_back(s * 1e3 / kFrames);
     r.timedS += s;
-    if (w == 0) count(r);
+    boxes.aabbs(bx);
+    const pbm::PairList want = ch08::pairsByX(bx), got = found(r);
+    if (w == 0) r.pairs = static_cast<long>(got.size()), r.oracle = static_cast<long>(want.size());
+    if (got != want && r.error.empty())
+      r.error = "after frame " + std::to_string((w + 1) * kFrames) + ": " +
+                std::to_string(got.size()) + " pairs found, " + std::to_string(want.size()) +
+                " overlap (RBII §7.2.2: the table must equal brute force)";
   }
   r.msPerFrame = median(means);
   return r;
 }
 
-// Pairs after frame 100 by brute force (a second scene, the same frames).
-long bruteAfter100(int n, double vmax) {
-  AnchorBoxes boxes(n, vmax);
-  for (int f = 0; f < kFrames; ++f) boxes.step();
-  std::vector<pbm::AABB> bx;
-  boxes.aabbs(bx);
-  return ch08::brutePairCount(bx);
-}
-
 void report(benchmark::State& state, const AnchorResult& r, const std::string& series, int n,
             double vmax) {
+  if (!r.error.empty()) state.SkipWithError(r.error.c_str());
   state.SetIterationTime(r.timedS);
   state.SetLabel("series=" + series);
   state.counters["n"] = n;
@@ -256,14 +306,17 @@ void report(benchmark::State& state, const AnchorResult& r, const std::string& s
   state.counters["build_ms"] = r.buildMs;
   state.counters["pairs"] = static_cast<double>(r.pairs);
   if (r.cachePairs >= 0) state.counters["cache_pairs"] = static_cast<double>(r.cachePairs);
-  state.counters["brute"] = static_cast<double>(bruteAfter100(n, vmax));
+  state.counters["brute"] = static_cast<double>(r.oracle);
 }
 
-void anchorOurs(benchmark::State& state, int n, double vmax) {
+// Ours: the library's SweepAndSort3D (series "ours"), or the student's
+// CoherentSweep3D as the reference solution writes it (series "reference").
+template <class Sweep>
+void anchorSweep(benchmark::State& state, int n, double vmax, const std::string& series) {
   for (auto _ : state) {
     AnchorBoxes boxes(n, vmax);
     std::vector<pbm::AABB> bx;
-    pbm::CoherentSweep3D sweep;
+    Sweep sweep;
     const double t0 = now();
     boxes.aabbs(bx);
     sweep.init(bx);
@@ -274,14 +327,15 @@ void anchorOurs(benchmark::State& state, int n, double vmax) {
           boxes.aabbs(bx);
           sweep.update(bx);
         },
-        [&](AnchorResult& res) { res.pairs = static_cast<long>(sweep.overlaps().size()); });
+        [&](AnchorResult&) { return sweep.overlaps(); });
     r.buildMs = buildMs;
-    report(state, r, "ours", n, vmax);
+    report(state, r, series, n, vmax);
   }
 }
 
 #if defined(PBM_HAVE_BULLET)
 enum class Bullet { Sweep16, Sweep32, Dbvt };
+const char* const kBulletNames[3] = {"btAxisSweep3", "bt32BitAxisSweep3", "btDbvtBroadphase"};
 
 void anchorBullet(benchmark::State& state, Bullet kind, int n, double vmax) {
   btDefaultCollisionConfiguration config;
@@ -323,25 +377,27 @@ void anchorBullet(benchmark::State& state, Bullet kind, int n, double vmax) {
         },
         [&](AnchorResult& res) {
           // Bullet's cache may hold extra pairs (rounded or fattened bounds):
-          // count the ones that really overlap.
+          // the ones that really overlap must be exactly the oracle's.
           btOverlappingPairCache* cache = bp->getOverlappingPairCache();
           btBroadphasePairArray& pairs = cache->getOverlappingPairArray();
-          res.cachePairs = cache->getNumOverlappingPairs();
-          res.pairs = 0;
+          if (res.cachePairs < 0) res.cachePairs = cache->getNumOverlappingPairs();
+          pbm::PairList found;
           for (int p = 0; p < pairs.size(); ++p) {
-            const int i =
+            int i =
                 static_cast<int>(reinterpret_cast<intptr_t>(pairs[p].m_pProxy0->m_clientObject));
-            const int j =
+            int j =
                 static_cast<int>(reinterpret_cast<intptr_t>(pairs[p].m_pProxy1->m_clientObject));
             const pbm::AABB a = boxes.aabb(i), b = boxes.aabb(j);
-            res.pairs +=
-                (a.lo.array() <= b.hi.array()).all() && (b.lo.array() <= a.hi.array()).all();
+            if (i > j) std::swap(i, j);
+            if ((a.lo.array() <= b.hi.array()).all() && (b.lo.array() <= a.hi.array()).all())
+              found.emplace_back(i, j);
           }
+          std::sort(found.begin(), found.end());
+          return found;
         });
     r.buildMs = buildMs;
     for (int i = 0; i < n; ++i) bp->destroyProxy(proxy[i], &dispatcher);
-    const char* names[3] = {"btAxisSweep3", "bt32BitAxisSweep3", "btDbvtBroadphase"};
-    report(state, r, names[static_cast<int>(kind)], n, vmax);
+    report(state, r, kBulletNames[static_cast<int>(kind)], n, vmax);
   }
 }
 #endif
@@ -364,36 +420,46 @@ int registerBenchmarks() {
     for (long n = 64; n <= nMax; n *= 4) b->Arg(n);
     b->UseManualTime()->Unit(benchmark::kMillisecond);
   }
-  // The anchor scene, ours and Bullet's.
+  // The anchor scene, ours and Bullet's: n from 10^3 to 5 10^4 at vmax 0.01
+  // (the plot ch08_bullet; 10^4 at most by default) and 0.001
+  // (ch08_bullet_slow).
   struct Case {
     int n;
     double vmax;
   };
-  // 5e4 boxes and vmax 0.05 take over a minute with Bullet beside: the
-  // default run stays under 2 minutes, PBM_BENCH_SLOW=1 adds them.
-  for (const Case c : {Case{1000, 0.01}, Case{10000, 0.01}, Case{50000, 0.01}, Case{10000, 0.001},
-                       Case{10000, 0.05}}) {
-    if ((c.n > 20000 || c.vmax > 0.02) && !slow()) continue;
+  for (const Case c :
+       {Case{1000, 0.01}, Case{3000, 0.01}, Case{10000, 0.01}, Case{30000, 0.01}, Case{50000, 0.01},
+        Case{1000, 0.001}, Case{10000, 0.001}, Case{50000, 0.001}, Case{10000, 0.05}}) {
+    // 3 10^4 boxes, 5 10^4 at vmax 0.01 (~45 s with Dbvt beside) and vmax
+    // 0.05: PBM_BENCH_SLOW=1 (with them the default run took 146 s here).
+    if ((c.vmax > 0.02 || c.n == 30000 || (c.n == 50000 && c.vmax > 0.005)) && !slow()) continue;
     std::string tail = "/";  // built by appends: GCC 12 warns (-Wrestrict) on "/" + string
     tail += std::to_string(c.n);
     tail += "/";
     tail += vmaxName(c.vmax);
-    benchmark::RegisterBenchmark(("BM_Anchor/ours" + tail).c_str(),
-                                 [=](benchmark::State& st) { anchorOurs(st, c.n, c.vmax); })
-        ->Iterations(1)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond);
-#if defined(PBM_HAVE_BULLET)
-    for (const Bullet k : {Bullet::Sweep16, Bullet::Sweep32, Bullet::Dbvt}) {
-      if (k == Bullet::Sweep16 && c.n > 16000) continue;             // 16-bit handles
-      if (k == Bullet::Sweep32 && c.n > 20000 && !slow()) continue;  // ~100 s to build
-      const char* names[3] = {"btAxisSweep3", "bt32BitAxisSweep3", "btDbvtBroadphase"};
-      benchmark::RegisterBenchmark(
-          ("BM_Anchor/" + std::string(names[static_cast<int>(k)]) + tail).c_str(),
-          [=](benchmark::State& st) { anchorBullet(st, k, c.n, c.vmax); })
+    auto add = [&](const std::string& name, auto fn) {
+      benchmark::RegisterBenchmark(("BM_Anchor/" + name + tail).c_str(), fn)
           ->Iterations(1)
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
+    };
+    add("ours",
+        [=](benchmark::State& st) { anchorSweep<pbm::SweepAndSort3D>(st, c.n, c.vmax, "ours"); });
+    // The reference solution's CoherentSweep3D (what a student's sweep costs):
+    // up to 10^4 boxes; beyond, ~35 ms a frame: PBM_BENCH_SLOW=1.
+    if (c.n <= 10000 || slow())
+      add("reference", [=](benchmark::State& st) {
+        anchorSweep<pbm::CoherentSweep3D>(st, c.n, c.vmax, "reference");
+      });
+#if defined(PBM_HAVE_BULLET)
+    for (const Bullet k : {Bullet::Sweep16, Bullet::Sweep32, Bullet::Dbvt}) {
+      // The axis sweeps build by inserting one proxy at a time into sorted
+      // lists, O(n^2): 4 s at 10^4, ~100 s at 5 10^4 (PBM_BENCH_SLOW=1).
+      // btAxisSweep3's 16-bit handles stop at 32767 boxes.
+      if (k == Bullet::Sweep16 && (c.n > 30000 || (c.n > 10000 && !slow()))) continue;
+      if (k == Bullet::Sweep32 && c.n > 10000 && !slow()) continue;
+      add(kBulletNames[static_cast<int>(k)],
+          [=](benchmark::State& st) { anchorBullet(st, k, c.n, c.vmax); });
     }
 #endif
   }

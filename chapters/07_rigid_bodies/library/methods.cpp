@@ -14,10 +14,14 @@ namespace {
 
 StepFunction renormalizing(StepFunction inner) {
   return [inner](OdeSystem& sys, double h) {
-    inner(sys, h);
     if (auto* w = dynamic_cast<RigidWorld*>(&sys)) {
-      if (w->renormalizeAfterStep) w->renormalizeAll();
-    } else if (auto* m = dynamic_cast<RigidWorldMatrix*>(&sys)) {
+      // The step, then renormalizeAll if the world asks (its last install
+      // and the renormalisation in one pass: RigidWorld::swapState).
+      w->stepRenormalized([&](OdeSystem& world) { inner(world, h); });
+      return;
+    }
+    inner(sys, h);
+    if (auto* m = dynamic_cast<RigidWorldMatrix*>(&sys)) {
       if (m->orthonormalizeAfterStep) m->orthonormalizeAll();
     }
   };

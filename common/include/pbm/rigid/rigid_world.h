@@ -3,6 +3,7 @@
 // them unchanged. Body k occupies y[13k, 13k + 13) as [x | q w,x,y,z | P | L].
 #pragma once
 #include <Eigen/Core>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -41,8 +42,11 @@ class RigidBodies : public OdeSystem {
   double time() const { return t_; }
 
  protected:
-  // The student's clearForces on every body, then each force's apply.
+  // The student's clearForces on every body, then each force's apply (after
+  // completeInstall: every evaluation starts from the installed bodies).
   void accumulateForces();
+  // Finishes an install a world deferred (RigidWorld::swapState); no-op here.
+  virtual void completeInstall() {}
   double t_ = 0.0;
 };
 
@@ -66,12 +70,35 @@ class RigidWorld : public RigidBodies {
   void setState(const Eigen::VectorXd& y, double t) override;
   // dydt: the forces accumulated, then ddtStateToArray for every body.
   void derivEval(Eigen::VectorXd& ydot) override;
+  // A stage of a multi-stage method (DEB §2.2): setState then derivEval, as
+  // the default does; a RigidWorld with no force objects does both in one
+  // pass over the bodies (the same calls on each body, in the same order).
+  void derivEvalAt(const Eigen::VectorXd& y, double t, Eigen::VectorXd& ydot) override;
+  // A step's last write. Inside stepRenormalized, the state is kept (its
+  // buffer taken, no copy) and installed by the renormalisation that follows,
+  // so each body's auxiliaries are derived once, by renormalize, not twice;
+  // anything that reads the bodies first (an evaluation, getState) installs it.
+  // Elsewhere it is setState.
+  void swapState(Eigen::VectorXd& y, double t) override;
 
   // renormalize (the student's) on every body: after an accepted step.
   void renormalizeAll();
   // Whether the stepping methods of rigidMethods() renormalise after each
   // step (RBI §4, footnote 3). On by default; the drift scene turns it off.
   bool renormalizeAfterStep = true;
+
+  // One fixed step, `step` (chapter 02's, on this world), then
+  // renormalizeAll if renormalizeAfterStep: what stepWorld and
+  // rigidMethods() do. The bodies are complete when it returns.
+  void stepRenormalized(const std::function<void(OdeSystem&)>& step);
+
+ protected:
+  void completeInstall() override;
+
+ private:
+  Eigen::VectorXd final_;      // the state swapState kept, not yet in the bodies
+  bool finalPending_ = false;  // final_ is the state (the bodies are behind it)
+  bool deferFinal_ = false;    // inside stepRenormalized, renormalising after
 };
 
 // One step of a fixed-step method (chapter 02's step: euler, midpoint, rk4),
