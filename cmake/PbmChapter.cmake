@@ -8,7 +8,8 @@
 #                   pbm_chNN_library's objects; links the DEPS' pbm_chMM
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
-#   chNN_tests      tests/NN_topic_test.cpp (+ tests/NN_topic_test_*.cpp), ctest label chNN, every test with
+#   chNN_tests      tests/NN_topic_test.cpp (+ tests/NN_topic_test_*.cpp, + tests/every_scene_test.cpp
+#                   over the chapter's scenes.h), ctest label chNN, every test with
 #                   ctest TIMEOUT ${PBM_TEST_TIMEOUT}
 #   chNN_bench      chapters/NN_topic/bench.cpp (Google Benchmark)
 #
@@ -106,6 +107,11 @@ function(pbm_chapter NN topic)
   set(test_main "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
   file(GLOB test_src CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp"
        "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp")
+  # Every chapter's tests also run each scene of its scenes() headless for a
+  # few steps: one source, compiled per chapter with its namespace.
+  if(EXISTS "${chapter_dir}/scenes.h")
+    list(APPEND test_src "${CMAKE_SOURCE_DIR}/tests/every_scene_test.cpp")
+  endif()
   file(GLOB library_srcs CONFIGURE_DEPENDS "${chapter_dir}/library/*.cpp")
   file(GLOB scene_srcs CONFIGURE_DEPENDS "${chapter_dir}/*.cpp")
   list(REMOVE_ITEM scene_srcs "${chapter_dir}/main.cpp" "${chapter_dir}/bench.cpp")
@@ -159,6 +165,7 @@ function(pbm_chapter NN topic)
 
   if(EXISTS "${test_main}")
     add_executable(ch${NN}_tests ${test_src})
+    target_compile_definitions(ch${NN}_tests PRIVATE PBM_CHAPTER_NAMESPACE=ch${NN})
     _pbm_tests(${NN} ${chapter_libs})
   else()
     message(WARNING "chapter ${NN}: no tests/${dir}_test.cpp")
@@ -238,6 +245,7 @@ macro(_pbm_grading_chapter)
   list(APPEND test_usage pbm_core GTest::gtest)
   if(EXISTS "${test_main}")
     add_library(ch${NN}_test_objects OBJECT ${test_src})
+    target_compile_definitions(ch${NN}_test_objects PRIVATE PBM_CHAPTER_NAMESPACE=ch${NN})
     target_link_libraries(ch${NN}_test_objects PRIVATE ${test_usage})
     list(APPEND repo_targets ch${NN}_test_objects)
     add_executable(ch${NN}_tests $<TARGET_OBJECTS:ch${NN}_test_objects> ${objects})
