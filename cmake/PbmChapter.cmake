@@ -8,7 +8,8 @@
 #                   pbm_chNN_library's objects; links the DEPS' pbm_chMM
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
-#   chNN_tests      tests/NN_topic_test.cpp (+ tests/NN_topic_test_*.cpp), ctest label chNN, every test with
+#   chNN_tests      tests/NN_topic_test.cpp (+ tests/NN_topic_test_*.cpp, + tests/every_scene_test.cpp
+#                   over the chapter's scenes.h), ctest label chNN, every test with
 #                   ctest TIMEOUT ${PBM_TEST_TIMEOUT}
 #   chNN_bench      chapters/NN_topic/bench.cpp (Google Benchmark)
 #
@@ -106,6 +107,11 @@ function(pbm_chapter NN topic)
   set(test_main "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
   file(GLOB test_src CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp"
        "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp")
+  # Every chapter's tests also run each scene of its scenes() headless for a
+  # few steps: one source, compiled per chapter with its namespace.
+  if(EXISTS "${chapter_dir}/scenes.h")
+    list(APPEND test_src "${CMAKE_SOURCE_DIR}/tests/every_scene_test.cpp")
+  endif()
   file(GLOB library_srcs CONFIGURE_DEPENDS "${chapter_dir}/library/*.cpp")
   file(GLOB scene_srcs CONFIGURE_DEPENDS "${chapter_dir}/*.cpp")
   list(REMOVE_ITEM scene_srcs "${chapter_dir}/main.cpp" "${chapter_dir}/bench.cpp")
@@ -149,7 +155,7 @@ function(pbm_chapter NN topic)
   if(scene_srcs)
     add_library(ch${NN}_scenes STATIC ${scene_srcs})
     target_include_directories(ch${NN}_scenes PUBLIC "${chapter_dir}")
-    target_link_libraries(ch${NN}_scenes PUBLIC pbm_ch${NN} pbm_app)
+    target_link_libraries(ch${NN}_scenes PUBLIC pbm_ch${NN} pbm_scenekit pbm_app)
     set(chapter_libs ch${NN}_scenes)
   endif()
 
@@ -159,6 +165,7 @@ function(pbm_chapter NN topic)
 
   if(EXISTS "${test_main}")
     add_executable(ch${NN}_tests ${test_src})
+    target_compile_definitions(ch${NN}_tests PRIVATE PBM_CHAPTER_NAMESPACE=ch${NN})
     _pbm_tests(${NN} ${chapter_libs})
   else()
     message(WARNING "chapter ${NN}: no tests/${dir}_test.cpp")
@@ -230,7 +237,7 @@ macro(_pbm_grading_chapter)
   if(scene_srcs)
     add_library(ch${NN}_scene_objects OBJECT ${scene_srcs})
     target_include_directories(ch${NN}_scene_objects PUBLIC "${chapter_dir}")
-    target_link_libraries(ch${NN}_scene_objects PUBLIC pbm_app pbm_core)
+    target_link_libraries(ch${NN}_scene_objects PUBLIC pbm_scenekit pbm_app pbm_core)
     list(APPEND repo_targets ch${NN}_scene_objects)
     list(APPEND objects $<TARGET_OBJECTS:ch${NN}_scene_objects>)
     list(APPEND test_usage ch${NN}_scene_objects)
@@ -238,10 +245,11 @@ macro(_pbm_grading_chapter)
   list(APPEND test_usage pbm_core GTest::gtest)
   if(EXISTS "${test_main}")
     add_library(ch${NN}_test_objects OBJECT ${test_src})
+    target_compile_definitions(ch${NN}_test_objects PRIVATE PBM_CHAPTER_NAMESPACE=ch${NN})
     target_link_libraries(ch${NN}_test_objects PRIVATE ${test_usage})
     list(APPEND repo_targets ch${NN}_test_objects)
     add_executable(ch${NN}_tests $<TARGET_OBJECTS:ch${NN}_test_objects> ${objects})
-    _pbm_tests(${NN} pbm_ch${NN} pbm_app)
+    _pbm_tests(${NN} pbm_ch${NN} pbm_scenekit pbm_app)
   endif()
   _pbm_grading_status(${NN} ${topic} handin "${handin_dir}" ${repo_targets})
 endmacro()

@@ -90,7 +90,7 @@ def rules(root):
                          f"{', '.join(missing)}")
     out = []
     fixed = {"core": {"core"}, "app": {"core", "app"}, "viewer": {"core", "app", "viewer"},
-             "scenekit": {"core", "app", "viewer"} | set(tops.values())}
+             "scenekit": {"core", "app", "viewer", "scenekit"} | set(tops.values())}
     for room, allowed in fixed.items():
         for rel in ("common/include/pbm/" + room, "common/src/" + room):
             for f in files_under(root, rel):

@@ -124,7 +124,11 @@ for nn, r in rows.items():
     if nn not in (c01, c04, c06):
         check(r[2] in ("missing", "not_configured") and r[0] == 0, f"chapter {nn} left out: {r[2]}, 0")
 
+# The TESTs of its test file, and tests/every_scene_test.cpp's one test (every
+# scene of its scenes.h headless).
 declared = len(re.findall(r"^\s*TEST(?:_F)?\s*\(", open(test01).read(), re.M))
+declared += os.path.exists(os.path.join(
+    root, "chapters", os.path.basename(test01)[:-len("_test.cpp")], "scenes.h"))
 got = results.get(c01, [])
 check(len(got) == declared == rows[c01][1], f"chapter {c01}: all {declared} tests reported ({len(got)})")
 outcomes = {s for _, s, _ in got}

@@ -9,9 +9,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch01_vector_field",
       "Vector fields and integral curves",
-      {ch01::makeRotationScene, ch01::makeSpiralSinkScene, ch01::makeSaddleScene,
-       ch01::makeStiffBowlScene, ch01::makeRotatingWindScene, ch01::makeSpringPhaseScene,
-       ch01::makePendulumPhaseScene, ch01::makeLorenzScene},
+      ch01::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -8,7 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch02_integrators",
       "Integrators: Euler, midpoint, RK4, adaptive steps",
-      {ch02::makeCircleScene, ch02::makeKeplerScene, ch02::makeDecayScene},
+      ch02::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <memory>
+#include <vector>
 
 #include "pbm/app/scene.h"
 #include "pbm/viewer/canvas2d.h"
@@ -20,6 +21,17 @@ std::unique_ptr<pbm::Scene> makeDecayScene();
 inline void sectionTitle(const char* text) {
   ImGui::Separator();
   ImGui::TextColored(ImVec4(1.f, 0.85f, 0.45f, 1.f), "%s", text);
+}
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makeCircleScene,  // circle_scene.cpp
+      makeKeplerScene,  // kepler_scene.cpp
+      makeDecayScene,   // decay_scene.cpp
+  };
 }
 
 }  // namespace ch02

@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch03_stiffness",
       "Stiffness and implicit Euler",
-      {ch03::makeStiffSpringScene, ch03::makeParticleOnLineScene, ch03::makeStabilityRegionsScene,
-       ch03::makeSpringChainScene},
+      ch03::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -57,7 +57,7 @@ class BouncingBallScene : public ParticleScene {
     if (drag_ > 0) ps_.addForce<pbm::Drag>(drag_);
     trail_.clear();
   }
-  void drawOverlay(pbm::Canvas2D& canvas) override {
+  void drawExtras(pbm::Canvas2D& canvas) override {
     double apex = H_, above = INFINITY;
     char buf[48];
     const double lineHeight = 15.0 / canvas.camera().pixelsPerUnit();  // world units
@@ -130,7 +130,7 @@ class SlidingBlockScene : public ParticleScene {
     if (drag_ > 0) ps_.addForce<pbm::Drag>(drag_);
   }
   double stop() const { return kf_ > 0 && g_ > 0 ? x0_ + v0_ / (kf_ * g_) : INFINITY; }
-  void drawOverlay(pbm::Canvas2D& canvas) override {
+  void drawExtras(pbm::Canvas2D& canvas) override {
     const Vector2d x = ps_.particles[0].x;
     const double s = 0.12;
     canvas.polygonFilled(

@@ -9,9 +9,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch04_mass_spring",
       "Mass-spring particle systems",
-      {ch04::makeClothScene, ch04::makeSpringPairScene, ch04::makeChainScene,
-       ch04::makeBouncingBallScene, ch04::makeSlidingBlockScene, ch04::makeJellyScene,
-       ch04::makeSandboxScene},
+      ch04::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -233,7 +233,7 @@ void ParticleScene::draw(pbm::Canvas2D& canvas) {
       canvas.line(p, p - 0.08 * w.plane.N - 0.05 * d.normalized(), pbm::colors::kDim, 1.f);
     }
   }
-  drawOverlay(canvas);
+  drawExtras(canvas);
   for (const auto& f : ps_.forces) {
     const auto* s = dynamic_cast<const pbm::DampedSpring*>(f.get());
     if (!s) continue;

@@ -64,7 +64,7 @@ class ParticleScene : public pbm::SteppedScene {
   // Fills ps_ (particles and forces, not the mouse spring or contact force),
   // walls_ and selected_. Called by reset() after ps_ was emptied.
   virtual void build() = 0;
-  virtual void drawOverlay(pbm::Canvas2D&) {}
+  virtual void drawExtras(pbm::Canvas2D&) {}
   virtual void extraColumns(std::vector<std::string>&) const {}
   virtual void extraRow(std::vector<double>&) const {}
   virtual void extraPanel() {}

@@ -63,7 +63,7 @@ class SpringPairScene : public ParticleScene {
     const double mu = m1_ * m2_ / (m1_ + m2_);
     return rest_ + stretch_ * std::cos(std::sqrt(ks_ / mu) * ps_.t);
   }
-  void drawOverlay(pbm::Canvas2D& canvas) override {
+  void drawExtras(pbm::Canvas2D& canvas) override {
     canvas.cross(ps_.centerOfMass(), 8.f, pbm::colors::kDim, 2.f);
     if (!exactApplies()) return;
     const double M = m1_ + m2_, l = exactLength();
@@ -134,7 +134,7 @@ class ChainScene : public ParticleScene {
     if (drag_ > 0) ps_.addForce<pbm::Drag>(drag_);
     selected_ = ps_.n() - 1;
   }
-  void drawOverlay(pbm::Canvas2D& canvas) override {
+  void drawExtras(pbm::Canvas2D& canvas) override {
     if (motor_) canvas.dashedCircle({0, 0}, 0.25, pbm::colors::kDim);
   }
 

@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch05_bead_on_wire",
       "A bead on a wire: constraint forces, feedback, penalty springs",
-      {ch05::makePendulumScene, ch05::makeSpinScene, ch05::makeOffWireScene,
-       ch05::makePenaltyScene},
+      ch05::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "pbm/app/scene.h"
 
@@ -20,5 +21,17 @@ std::unique_ptr<pbm::Scene> makePenaltyScene();
 // The closed form of C(t) under C'' = -ks C - kd C' (feedback in the solve,
 // eq 11), from C(0) = C0, C'(0) = Cd0: under-, critically and over-damped.
 double feedbackC(double t, double C0, double Cd0, double ks, double kd);
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makePendulumScene,  // bead_scene.cpp
+      makeSpinScene,      // bead_scene.cpp
+      makeOffWireScene,   // bead_scene.cpp
+      makePenaltyScene,   // bead_scene.cpp
+  };
+}
 
 }  // namespace ch05

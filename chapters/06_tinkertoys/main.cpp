@@ -8,9 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch06_tinkertoys",
       "Tinkertoys: constrained particle systems",
-      {ch06::makeDoublePendulumScene, ch06::makePendulumScene, ch06::makeTriplePendulumScene,
-       ch06::makeChainScene, ch06::makeSquareScene, ch06::makeWirePendulumScene,
-       ch06::makeFourBarScene, ch06::makeDumbbellScene, ch06::makeSandboxScene},
+      ch06::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "pbm/app/scene.h"
 
@@ -17,5 +18,22 @@ std::unique_ptr<pbm::Scene> makeWirePendulumScene();  // a pendulum hung from a 
 std::unique_ptr<pbm::Scene> makeFourBarScene();       // a four-bar linkage
 std::unique_ptr<pbm::Scene> makeDumbbellScene();      // §5 Lagrangian object in a hybrid model
 std::unique_ptr<pbm::Scene> makeSandboxScene();       // build mode
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makeDoublePendulumScene,  // scenes.cpp
+      makePendulumScene,        // scenes.cpp
+      makeTriplePendulumScene,  // scenes.cpp
+      makeChainScene,           // scenes.cpp
+      makeSquareScene,          // scenes.cpp
+      makeWirePendulumScene,    // scenes.cpp
+      makeFourBarScene,         // scenes.cpp
+      makeDumbbellScene,        // dumbbell_scene.cpp
+      makeSandboxScene,         // scenes.cpp
+  };
+}
 
 }  // namespace ch06

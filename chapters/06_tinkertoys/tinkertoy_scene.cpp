@@ -186,6 +186,7 @@ std::vector<std::string> TinkertoyScene::csvColumns() const {
       c.push_back(std::string(1, 'x').append(std::to_string(i)));
       c.push_back(std::string(1, 'y').append(std::to_string(i)));
     }
+  extraColumns(c);
   return c;
 }
 
@@ -197,6 +198,7 @@ std::vector<double> TinkertoyScene::csvRow() const {
       r.push_back(p.x.x());
       r.push_back(p.x.y());
     }
+  extraRow(r);
   return r;
 }
 

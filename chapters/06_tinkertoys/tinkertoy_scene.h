@@ -54,6 +54,9 @@ class TinkertoyScene : public pbm::SteppedScene {
   // Fills ps_ and cs_ (through the helpers below). Called by reset() on an
   // empty system; forces are added after it.
   virtual void build() = 0;
+  // Columns after the base's (and their values, in the same order).
+  virtual void extraColumns(std::vector<std::string>&) const {}
+  virtual void extraRow(std::vector<double>&) const {}
 
   int particle(double m, const Eigen::Vector2d& x, const Eigen::Vector2d& v = {0, 0});
   void rod(int a, int b);  // rest length = the current distance

@@ -8,10 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch07_rigid_bodies",
       "Rigid bodies (RBI)",
-      {ch07::makeSpinIntermediateScene, ch07::makeSpinStableMaxScene, ch07::makeSpinStableMinScene,
-       ch07::makeTorqueFreeScene, ch07::makeSymmetricTopScene, ch07::makeGravityTossScene,
-       ch07::makeRotationFreeScene, ch07::makeTranslationFreeScene, ch07::makeForceVsTorqueScene,
-       ch07::makeDriftScene, ch07::makeManyBodiesScene},
+      ch07::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -1,7 +1,8 @@
-// Chapter 07's scenes (RBI §2-§5): main.cpp lists them, the first is the default.
+// Chapter 07's scenes (RBI §2-§5): scenes() lists them, the first is the default.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "pbm/app/scene.h"
 
@@ -23,5 +24,24 @@ std::unique_ptr<pbm::Scene> makeForceVsTorqueScene();
 std::unique_ptr<pbm::Scene> makeDriftScene();
 // many_bodies_scene.cpp: N boxes, the benchmark's workload.
 std::unique_ptr<pbm::Scene> makeManyBodiesScene();
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makeSpinIntermediateScene,  // spin_scenes.cpp
+      makeSpinStableMaxScene,     // spin_scenes.cpp
+      makeSpinStableMinScene,     // spin_scenes.cpp
+      makeTorqueFreeScene,        // spin_scenes.cpp
+      makeSymmetricTopScene,      // spin_scenes.cpp
+      makeGravityTossScene,       // toss_scene.cpp
+      makeRotationFreeScene,      // push_scenes.cpp
+      makeTranslationFreeScene,   // push_scenes.cpp
+      makeForceVsTorqueScene,     // push_scenes.cpp
+      makeDriftScene,             // drift_scene.cpp
+      makeManyBodiesScene,        // many_bodies_scene.cpp
+  };
+}
 
 }  // namespace ch07

@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch08_sweep_sort",
       "Bounding boxes and separating planes (RBII §7)",
-      {ch08::makeBoxes3DScene, ch08::makeIntervals1DScene, ch08::makeCoherentBoxesScene,
-       ch08::makeSeparatingPlaneScene, ch08::makeContactPointsScene},
+      ch08::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

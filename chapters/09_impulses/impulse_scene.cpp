@@ -12,6 +12,7 @@
 #include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_forces.h"
+#include "pbm/scenekit/collision_world_view.h"
 #include "pbm/viewer/canvas3d.h"
 
 namespace ch09 {
@@ -260,61 +261,65 @@ void ImpulseScene::record(pbm::Host host) {
 }
 
 std::vector<std::string> ImpulseScene::csvColumns() const {
-  return {"t",
-          "x",
-          "y",
-          "z",
-          "vx",
-          "vy",
-          "vz",
-          "omega_x",
-          "omega_y",
-          "omega_z",
-          "gap",
-          "ke",
-          "px",
-          "py",
-          "pz",
-          "lx",
-          "ly",
-          "lz",
-          "impacts",
-          "passes",
-          "last_j",
-          "last_vrel_minus",
-          "last_vrel_plus",
-          "bisections",
-          "evals"};
+  std::vector<std::string> c{"t",
+                             "x",
+                             "y",
+                             "z",
+                             "vx",
+                             "vy",
+                             "vz",
+                             "omega_x",
+                             "omega_y",
+                             "omega_z",
+                             "gap",
+                             "ke",
+                             "px",
+                             "py",
+                             "pz",
+                             "lx",
+                             "ly",
+                             "lz",
+                             "impacts",
+                             "passes",
+                             "last_j",
+                             "last_vrel_minus",
+                             "last_vrel_plus",
+                             "bisections",
+                             "evals"};
+  extraColumns(c);
+  return c;
 }
 
 std::vector<double> ImpulseScene::csvRow() const {
   const pbm::RigidBody& b = world_.bodies.at(0);
   const Vector3d p = totalP(), l = totalL();
-  return {time(),
-          b.x.x(),
-          b.x.y(),
-          b.x.z(),
-          b.v.x(),
-          b.v.y(),
-          b.v.z(),
-          b.omega.x(),
-          b.omega.y(),
-          b.omega.z(),
-          world_.closest().gap,
-          kineticEnergy(),
-          p.x(),
-          p.y(),
-          p.z(),
-          l.x(),
-          l.y(),
-          l.z(),
-          static_cast<double>(impacts_),
-          static_cast<double>(lastPasses_),
-          haveImpulse_ ? lastRecord_.j : kNaN,
-          haveImpulse_ ? lastRecord_.vrelMinus : kNaN,
-          haveImpulse_ ? lastRecord_.vrelPlus : kNaN,
-          static_cast<double>(lastBisections_),
-          static_cast<double>(evals())};
+  std::vector<double> r{time(),
+                        b.x.x(),
+                        b.x.y(),
+                        b.x.z(),
+                        b.v.x(),
+                        b.v.y(),
+                        b.v.z(),
+                        b.omega.x(),
+                        b.omega.y(),
+                        b.omega.z(),
+                        world_.closest().gap,
+                        kineticEnergy(),
+                        p.x(),
+                        p.y(),
+                        p.z(),
+                        l.x(),
+                        l.y(),
+                        l.z(),
+                        static_cast<double>(impacts_),
+                        static_cast<double>(lastPasses_),
+                        haveImpulse_ ? lastRecord_.j : kNaN,
+                        haveImpulse_ ? lastRecord_.vrelMinus : kNaN,
+                        haveImpulse_ ? lastRecord_.vrelPlus : kNaN,
+                        static_cast<double>(lastBisections_),
+                        static_cast<double>(evals())};
+  extraRow(r);
+  return r;
 }
 
 // ------------------------------------------------------------------ viewer
@@ -326,39 +331,13 @@ void ImpulseScene::draw3D(pbm::Canvas3D& canvas) {
 }
 
 void ImpulseScene::drawShapes(pbm::Canvas3D& canvas) {
-  bool grid = false;
-  for (size_t i = 0; i < world_.bodies.size() && i < world_.shapes.size(); ++i) {
-    const auto& b = world_.bodies[i];
-    const pbm::Shape& s = world_.shapes[i];
-    switch (s.kind) {
-      case pbm::Shape::Sphere:
-        canvas.sphere(b.x, s.radius, i == 0 ? kBallColour : kBodyColour);
-        // A mark on the ball so that its spin shows.
-        canvas.line(b.x, b.x + 1.02 * s.radius * b.R.col(0), kAxisColours[0], 2.f);
-        break;
-      case pbm::Shape::Box:
-        canvas.box(b.x, b.R, b.halfExtents, i == 0 ? kBallColour : kBodyColour);
-        break;
-      case pbm::Shape::HalfSpace:
-        // The floor as the ground grid; walls as their outline.
-        if (s.n.y() > 0.99 && !grid) {
-          canvas.groundGrid(floorExtent_, floorExtent_ > 4.0 ? 1.0 : 0.5, s.offset);
-          grid = true;
-        }
-        break;
-      case pbm::Shape::Peg: {
-        // A knife edge along z through x: a prism under it.
-        const double w = std::max(0.3, 1.2 * world_.bodies[0].halfExtents.z());
-        const Vector3d a = b.x;
-        std::vector<Vector3d> v{a + Vector3d(0, 0, -w),         a + Vector3d(0, 0, w),
-                                a + Vector3d(-0.08, -0.25, -w), a + Vector3d(-0.08, -0.25, w),
-                                a + Vector3d(0.08, -0.25, -w),  a + Vector3d(0.08, -0.25, w)};
-        canvas.polyhedron(v, {{0, 1, 3, 2}, {0, 2, 4}, {1, 5, 3}, {0, 4, 5, 1}, {2, 3, 5, 4}},
-                          kFixedColour);
-        break;
-      }
-    }
-  }
+  pbm::WorldLook look;
+  look.floorExtent = floorExtent_;
+  look.gridStep = floorExtent_ > 4.0 ? 1.0 : 0.5;
+  look.colour = [](size_t i) { return i == 0 ? kBallColour : kBodyColour; };
+  look.pegColour = kFixedColour;
+  look.markColour = kAxisColours[0];
+  pbm::drawCollisionWorld(canvas, world_, look);
 }
 
 void ImpulseScene::drawImpulses(pbm::Canvas3D& canvas) {

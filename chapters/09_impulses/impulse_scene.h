@@ -72,6 +72,9 @@ class ImpulseScene : public pbm::SteppedScene {
   // After reset (t = 0) and after every step.
   virtual void afterStep(pbm::Host) {}
   virtual void drawExtras(pbm::Canvas3D&) {}
+  // Columns after the base's (and their values, in the same order).
+  virtual void extraColumns(std::vector<std::string>&) const {}
+  virtual void extraRow(std::vector<double>&) const {}
   virtual void extraHud(std::vector<std::string>&) const {}
   virtual void extraPanel() {}
   // The viewer starts over at this time (a body that left the view).

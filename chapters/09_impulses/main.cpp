@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch09_impulses",
       "Colliding contact: impulses (RBII §6, §8)",
-      {ch09::makeBallScene, ch09::makeRodScene, ch09::makeCubeCornerScene, ch09::makeCubeFlatScene,
-       ch09::makeCradleScene, ch09::makeBilliardsScene},
+      ch09::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

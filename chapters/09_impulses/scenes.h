@@ -1,7 +1,8 @@
-// Chapter 09's scenes (RBII §6, §8): main.cpp lists them, the first is the default.
+// Chapter 09's scenes (RBII §6, §8): scenes() lists them, the first is the default.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "pbm/app/scene.h"
 
@@ -18,5 +19,19 @@ std::unique_ptr<pbm::Scene> makeCubeFlatScene();
 std::unique_ptr<pbm::Scene> makeCradleScene();
 // billiards_scene.cpp: many balls, chapter 08's sweep for the pairs.
 std::unique_ptr<pbm::Scene> makeBilliardsScene();
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makeBallScene,        // ball_scene.cpp
+      makeRodScene,         // rod_scene.cpp
+      makeCubeCornerScene,  // cube_scenes.cpp
+      makeCubeFlatScene,    // cube_scenes.cpp
+      makeCradleScene,      // cradle_scene.cpp
+      makeBilliardsScene,   // billiards_scene.cpp
+  };
+}
 
 }  // namespace ch09

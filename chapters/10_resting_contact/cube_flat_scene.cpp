@@ -76,7 +76,7 @@ class CubeFlatScene : public RestingScene {
     vMinus_ = 0.0;
     floorExtent_ = std::max(2.0, 1.5 * size_);
   }
-  pbm::OrbitView frame() const override {
+  pbm::OrbitView frameView() const override {
     pbm::OrbitView v = orbit_;
     const double top = std::max(1.0, gap_ + size_);
     v.distance = 3.5 * top + 1.5;

@@ -73,7 +73,7 @@ class CubeOnCubeScene : public RestingScene {
     havePrevious_ = false;
     floorExtent_ = std::max(2.0, 2.0 * size_);
   }
-  pbm::OrbitView frame() const override {
+  pbm::OrbitView frameView() const override {
     pbm::OrbitView v = orbit_;
     v.distance = 5.8 * size_ + 1.0;
     v.target = Vector3d(0.0, 1.2 * size_, 0.0);

@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch10_resting_contact",
       "Resting contact: the contact-force LCP (RBII §9)",
-      {ch10::makeBlockTableScene, ch10::makePlankScene, ch10::makeStackScene,
-       ch10::makePyramidScene, ch10::makeCubeOnCubeScene, ch10::makeCubeFlatScene},
+      ch10::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

@@ -48,7 +48,7 @@ class PyramidScene : public RestingScene {
       }
     floorExtent_ = std::max(3.0, 0.6 * b + 1.0);
   }
-  pbm::OrbitView frame() const override {
+  pbm::OrbitView frameView() const override {
     pbm::OrbitView v = orbit_;
     const double b = base_;
     v.distance = 2.4 * b + 4.0;

@@ -15,6 +15,7 @@
 #include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_forces.h"
+#include "pbm/scenekit/collision_world_view.h"
 #include "pbm/viewer/canvas3d.h"
 
 namespace ch10 {
@@ -61,7 +62,7 @@ RestingScene::RestingScene() {
 }
 
 pbm::OrbitView RestingScene::initialOrbit() const {
-  pbm::OrbitView v = frame();
+  pbm::OrbitView v = frameView();
   // The camera's right is (cos yaw, 0, -sin yaw) for +y up.
   const double yaw = v.yawDeg * std::numbers::pi / 180.0;
   v.target -= viewShift_ * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
@@ -178,6 +179,7 @@ std::vector<std::string> RestingScene::csvColumns() const {
       "min_a", "max_a",      "min_f",  "max_penetration", "max_speed"};
   for (int i = 0; i < kCsvContacts; ++i) c.push_back(pbm::format("f%d", i));
   for (int i = 0; i < kCsvContacts; ++i) c.push_back(pbm::format("a%d", i));
+  extraColumns(c);
   return c;
 }
 
@@ -197,6 +199,7 @@ std::vector<double> RestingScene::csvRow() const {
   const std::vector<int> order = contactOrder();
   for (int i = 0; i < kCsvContacts; ++i) row.push_back(i < n ? forces_.f(order[i]) : kNaN);
   for (int i = 0; i < kCsvContacts; ++i) row.push_back(i < n ? forces_.a(order[i]) : kNaN);
+  extraRow(row);
   return row;
 }
 
@@ -209,21 +212,21 @@ void RestingScene::draw3D(pbm::Canvas3D& canvas) {
 }
 
 void RestingScene::drawBodies(pbm::Canvas3D& canvas) {
-  bool grid = false;
-  for (size_t i = 0; i < world_.bodies.size() && i < world_.shapes.size(); ++i) {
-    const auto& b = world_.bodies[i];
-    const pbm::Shape& s = world_.shapes[i];
-    if (s.kind == pbm::Shape::HalfSpace) {
-      if (s.n.y() > 0.99 && !grid) canvas.groundGrid(floorExtent_, 0.5, s.offset), grid = true;
-    } else if (s.kind == pbm::Shape::Box) {
-      if (pbm::isFixedBody(b))
-        glassBox(canvas, b, kFixedGlass, kFixedEdge);
-      else if (seeThrough_)
-        glassBox(canvas, b, kBodyGlass, kBodyColour);
-      else
-        canvas.box(b.x, b.R, b.halfExtents, kBodyColour);
-    }
-  }
+  // Fixed boxes (tables, supports) as glass; the dynamic ones solid, or as
+  // glass with seeThrough_ so the contacts between them show.
+  pbm::WorldLook look;
+  look.floorExtent = floorExtent_;
+  look.colour = [](size_t) { return kBodyColour; };
+  look.drawBox = [this](pbm::Canvas3D& c, size_t, const pbm::RigidBody& b) {
+    if (pbm::isFixedBody(b))
+      glassBox(c, b, kFixedGlass, kFixedEdge);
+    else if (seeThrough_)
+      glassBox(c, b, kBodyGlass, kBodyColour);
+    else
+      return false;
+    return true;
+  };
+  pbm::drawCollisionWorld(canvas, world_, look);
 }
 
 void RestingScene::drawForces(pbm::Canvas3D& canvas) {

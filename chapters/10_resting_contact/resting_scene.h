@@ -59,10 +59,14 @@ class RestingScene : public pbm::SteppedScene {
   virtual void build() = 0;
   // The CSV's and the panel's order of the contacts (default: the solver's).
   virtual std::vector<int> contactOrder() const;
-  // The camera before the shift that puts the bodies right of the text.
-  virtual pbm::OrbitView frame() const { return orbit_; }
+  // The camera before the shift that puts the bodies right of the text (a
+  // view from the parameters alone; initialOrbit asks for it each time).
+  virtual pbm::OrbitView frameView() const { return orbit_; }
   virtual void extraHud(std::vector<std::string>&) const {}
   virtual void drawExtras(pbm::Canvas3D&) {}
+  // Columns after the base's (and their values, in the same order).
+  virtual void extraColumns(std::vector<std::string>&) const {}
+  virtual void extraRow(std::vector<double>&) const {}
   // The scene's own panel widgets, above the shared sections.
   virtual void extraPanel() {}
   // The viewer starts over at this time (a body fell off the view).

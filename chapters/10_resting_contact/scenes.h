@@ -1,7 +1,8 @@
-// Chapter 10's scenes (RBII §9): main.cpp lists them, the first is the default.
+// Chapter 10's scenes (RBII §9): scenes() lists them, the first is the default.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "pbm/app/scene.h"
 
@@ -19,5 +20,19 @@ std::unique_ptr<pbm::Scene> makeStackScene();
 std::unique_ptr<pbm::Scene> makeCubeOnCubeScene();
 // cube_flat_scene.cpp: chapter 09's flat drop, sequential vs simultaneous impulses.
 std::unique_ptr<pbm::Scene> makeCubeFlatScene();
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makeBlockTableScene,  // block_table_scene.cpp
+      makePlankScene,       // plank_scene.cpp
+      makeStackScene,       // stack_scene.cpp
+      makePyramidScene,     // pyramid_scene.cpp
+      makeCubeOnCubeScene,  // cube_on_cube_scene.cpp
+      makeCubeFlatScene,    // cube_flat_scene.cpp
+  };
+}
 
 }  // namespace ch10

@@ -81,7 +81,7 @@ class StackScene : public RestingScene {
     }
     floorExtent_ = std::max(2.0, 1.5 * size_);
   }
-  pbm::OrbitView frame() const override {
+  pbm::OrbitView frameView() const override {
     // The stack's height, a geometric series (the constructor's view too).
     const double height =
         shrink_ < 1.0 ? size_ * (1.0 - std::pow(shrink_, n_)) / (1.0 - shrink_) : size_ * n_;

@@ -18,7 +18,7 @@
 
 #include <cstdio>
 #include "flex_readout.h"
-#include "pbm/app/stepped_scene.h"
+#include "flex_scene.h"
 #include "pbm/core/exercise.h"
 #include "pbm/flexible/flex_world.h"
 #include "pbm/integrators/methods.h"
@@ -26,7 +26,6 @@
 #include "pbm/viewer/colors.h"
 #include "pbm/viewer/plot.h"
 #include "plane_axes.h"
-#include "real_time.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -43,7 +42,8 @@ std::string fmt(double x) {
 
 struct ContactSceneSetup {
   std::string name, title, lookFor;
-  double g, v0, dropHeight, nu, omega, tEnd, h, vx, model;
+  double g, v0, dropHeight, nu, omega, tEnd, h, vx;
+  pbm::DeformKind model;
   bool flat;  // flat_landing's readouts
   int steps;  // stairs: the number of steps (0: the floor y = 0)
   double mu = 100.0;
@@ -70,7 +70,7 @@ std::vector<pbm::FlexPlane> stairPlanes(int steps, double run, double rise) {
   return p;
 }
 
-class ContactScene : public pbm::SteppedScene {
+class ContactScene : public FlexScene {
  public:
   explicit ContactScene(ContactSceneSetup s)
       : s_(std::move(s)),
@@ -91,17 +91,12 @@ class ContactScene : public pbm::SteppedScene {
     nu_ = s_.nu;
     omega_ = s_.omega;
     vx_ = s_.vx;
-    model_ = s_.model;
+    model_ = s_.model == pbm::DeformKind::Affine ? kAffine : kQuadratic;
     mu_ = s_.mu;
-    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
+    addModelParam();
     params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)").above(0);
     params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)").above(0);
-    params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)").above(0);
-    params_.add("mu", &mu_, 0.0, 1e5, "StVK shear modulus mu (>= 0)").needs("mu + lambda > 0");
-    params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)")
-        .above(-1e5)
-        .needs("mu + lambda > 0");
-    params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
+    addMaterialParams();
     params_.add("g", &g_, 0.0, 100.0, "gravity, m/s^2 (down)");
     params_.add("v0", &v0_, -50.0, 50.0, "initial downward speed, m/s");
     params_.add("vx", &vx_, -50.0, 50.0, "initial horizontal speed, m/s (+ right)");
@@ -120,18 +115,13 @@ class ContactScene : public pbm::SteppedScene {
   std::string name() const override { return s_.name; }
   std::string title() const override { return s_.title; }
   std::string lookFor() const override { return s_.lookFor; }
-  std::vector<std::string> methods() const override {
-    return pbm::methodNames(pbm::integratorMethods());
-  }
   void validate() const override {
-    if (!(mu_ >= 0)) throw pbm::UsageError("mu must be >= 0");
-    if (!(mu_ + lambda_ > 0)) throw pbm::UsageError("mu + lambda must be > 0");
-    if (!(rho_ > 0)) throw pbm::UsageError("rho must be > 0");
+    validateMaterial();
     if (!(width_ > 0) || !(height_ > 0)) throw pbm::UsageError("width and height must be > 0");
     const int qp = static_cast<int>(quadPoints_);
     if (qp != 1 && qp != 4 && qp != 9)
       throw pbm::UsageError("quad_points must be 1, 4 or 9 (got " + std::to_string(qp) + ")");
-    const int n = model_ < 1.5 ? 3 : 6;
+    const int n = model_ == kAffine ? 3 : 6;
     if (massSamples_ > 0 && massSamples_ < n)
       throw pbm::UsageError("mass_samples must be 0 or at least the basis size " +
                             std::to_string(n));
@@ -150,15 +140,13 @@ class ContactScene : public pbm::SteppedScene {
               0.29 * (s_.steps + 2) * kRun + 2.1};
     return {{0.0, 0.45 * (height_ + dropHeight_) + 0.2}, 0.6 * (height_ + dropHeight_) + 0.5};
   }
-  bool drawsOwnAxes() const override { return true; }
-  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
     validate();
-    kind_ = model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
+    kind_ = kind();
     const int axis = quadPoints_ < 2 ? 1 : quadPoints_ < 5 ? 2 : 3;
-    pbm::FlexBody body = pbm::makeFlexRect(kind_, width_, height_, {rho_, mu_, lambda_, nu_}, axis,
-                                           static_cast<int>(perEdge_));
+    pbm::FlexBody body =
+        pbm::makeFlexRect(kind_, width_, height_, material(), axis, static_cast<int>(perEdge_));
     if (massSamples_ > 0) {
       std::mt19937_64 rng(11);
       pbm::flexSetMassMatrix(
@@ -255,8 +243,6 @@ class ContactScene : public pbm::SteppedScene {
       ImGui::Checkbox(g_ > 0 ? "contact forces (height/4 per mg)" : "contact forces", &showForces_);
     }
   }
-  double time() const override { return stepper_.time(); }
-
   std::vector<std::string> csvColumns() const override {
     return {"t",     "com_x",      "com_y",    "vcom_x",    "vcom_y",
             "a_xx",  "a_xy",       "a_yx",     "a_yy",      "stretch",
@@ -477,9 +463,8 @@ class ContactScene : public pbm::SteppedScene {
   ContactSceneSetup s_;
   std::optional<pbm::FlexWorld> world_;
   pbm::DeformKind kind_ = pbm::DeformKind::Affine;
-  double model_ = 1, width_ = 1, height_ = 1, rho_ = 1, mu_ = 100, lambda_ = 0, nu_ = 0, g_ = 0,
-         v0_ = 0, vx_ = 0, dropHeight_ = 0, omega_ = 0, perEdge_ = 2, quadPoints_ = 9,
-         massSamples_ = 0;
+  double width_ = 1, height_ = 1, g_ = 0, v0_ = 0, vx_ = 0, dropHeight_ = 0, omega_ = 0,
+         perEdge_ = 2, quadPoints_ = 9, massSamples_ = 0;
   double ke0_ = 0, vBefore_ = 0, rebound_ = NAN, firstLoss_ = NAN, firstPredicted_ = NAN;
   bool hadContact_ = false;
   std::vector<Vector2d> trail_;
@@ -500,7 +485,7 @@ std::unique_ptr<pbm::Scene> makeDropScene() {
       "The impulse only stops the touching vertices; the body squashes against them, rebounds "
       "from its strain energy and, damped, settles with the contacts carrying mg (Baraff & "
       "Witkin 1992 §5).",
-      9.81, 0.0, 0.5, 1.0, 1.0, 4.0, 1.0 / 480, 0.0, 1, false, 0});
+      9.81, 0.0, 0.5, 1.0, 1.0, 4.0, 1.0 / 480, 0.0, pbm::DeformKind::Affine, false, 0});
 }
 
 std::unique_ptr<pbm::Scene> makeFlatLandingScene() {
@@ -509,7 +494,7 @@ std::unique_ptr<pbm::Scene> makeFlatLandingScene() {
       "g = 0: the bottom edge meets the floor at v. The impulse keeps 3/4 (affine) or 8/9 "
       "(quadratic) of the energy; the affine body (lambda = 0) leaves at exactly 3/4 v for any "
       "mu and v (Baraff & Witkin 1992 §5).",
-      0.0, 1.0, 0.1, 0.0, 0.0, 0.5, 1e-3, 0.0, 1, true, 0});
+      0.0, 1.0, 0.1, 0.0, 0.0, 0.5, 1e-3, 0.0, pbm::DeformKind::Affine, true, 0});
 }
 
 std::unique_ptr<pbm::Scene> makeColumnScene() {
@@ -527,7 +512,7 @@ std::unique_ptr<pbm::Scene> makeColumnScene() {
       3.0,
       1.0 / 480,
       0.0,
-      2,
+      pbm::DeformKind::Quadratic,
       false,
       0};
   s.mu = 1000.0;
@@ -541,7 +526,7 @@ std::unique_ptr<pbm::Scene> makeStairsScene() {
       "A quadratic block pushed off the top step tumbles down frictionless stairs: every landing "
       "is an impulse on the touching vertices and a squash against them (Baraff & Witkin 1992 "
       "§5-§6).",
-      9.81, 0.0, 0.02, 0.3, 0.0, 5.0, 1.0 / 480, -1.5, 2, false, 4});
+      9.81, 0.0, 0.02, 0.3, 0.0, 5.0, 1.0 / 480, -1.5, pbm::DeformKind::Quadratic, false, 4});
   return s;
 }
 

@@ -8,8 +8,7 @@ int main(int argc, char** argv) {
   const pbm::Chapter chapter{
       "ch11_flexible_bodies",
       "Flexible bodies: global deformations (Baraff & Witkin 1992)",
-      {ch11::makeDropScene, ch11::makeFlatLandingScene, ch11::makeStairsScene,
-       ch11::makeColumnScene, ch11::makeSpinScene, ch11::makePokeScene, ch11::makeOscillateScene},
+      ch11::scenes(),
   };
   return pbm::runChapter(argc, argv, chapter);
 }

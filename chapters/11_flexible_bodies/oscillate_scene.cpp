@@ -33,14 +33,13 @@
 #include <vector>
 
 #include "flex_readout.h"
-#include "pbm/app/stepped_scene.h"
+#include "flex_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/flexible/flex_body.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
 #include "plane_axes.h"
-#include "real_time.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -74,7 +73,7 @@ double bendingW(double mu, double lambda, double gx, double gy) {
   return x;
 }
 
-class OscillateScene : public pbm::SteppedScene {
+class OscillateScene : public FlexScene {
  public:
   OscillateScene() {
     settings_.method = "rk4";
@@ -82,22 +81,19 @@ class OscillateScene : public pbm::SteppedScene {
     settings_.hMin = 1e-5;
     settings_.hMax = 0.05;
     settings_.tEnd = 1.0;
-    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)")
-        .needs("2 for mode 2")
-        .integer = true;
+    model_ = kQuadratic;
+    mu_ = 50.0;
+    lambda_ = 20.0;
+    addModelParam().help += " (quadratic for mode 2)";
     params_.add("mode", &mode_, 0.0, 2.0, "0 dilation, 1 shear, 2 bend (quadratic)")
-        .needs("1 and 2 need mu > 0; 2 needs model 2")
+        .needs("1 and 2 need mu > 0; 2 needs model quadratic")
         .integer = true;
     params_
         .add("amplitude", &amplitude_, 1e-6, 0.2,
              "largest corner displacement at the start, m (small: the linear mode)")
         .logScale = true;
-    params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (> 0 for shear and bend)")
-        .needs("above 0 for mode 1 and 2");
-    params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda > 0)")
-        .above(-1e4)
-        .needs("mu + lambda > 0");
-    params_.add("rho", &rho_, 1e-3, 1e3, "density, kg/m^2").logScale = true;
+    addMaterialParams({.modulus = 1e4, .damping = false, .logDensity = true});
+    params_.find("mu")->needs("mu + lambda > 0; above 0 for mode 1 and 2");
     params_.add("width", &width_, 0.05, 10.0, "rest width, m");
     params_.add("height", &height_, 0.05, 10.0, "rest height, m");
   }
@@ -109,27 +105,20 @@ class OscillateScene : public pbm::SteppedScene {
            "energy's stiffness: the measured period (zero crossings of the mode's coordinate) "
            "sits beside the exact 2 pi / omega (Baraff & Witkin 1992 §4).";
   }
-  std::vector<std::string> methods() const override {
-    return pbm::methodNames(pbm::integratorMethods());
-  }
   void validate() const override {
     const int mode = static_cast<int>(mode_);
-    if (mode == 2 && model_ < 1.5)
-      throw pbm::UsageError("mode 2 (bend) needs model=2 (quadratic): an affine map cannot bend");
-    if (!(mu_ + lambda_ > 0)) throw pbm::UsageError("mu + lambda must be > 0");
+    if (mode == 2 && model_ == kAffine)
+      throw pbm::UsageError("mode 2 (bend) needs model=quadratic: an affine map cannot bend");
+    validateMaterial();
     if (mode != 0 && !(mu_ > 0)) throw pbm::UsageError("shear and bend need mu > 0");
   }
   pbm::ViewBox initialView() const override {
     return {{0.0, 0.0}, 1.4 * std::max({width_, height_, 1.0})};
   }
-  bool drawsOwnAxes() const override { return true; }
-  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
-    const pbm::DeformKind kind =
-        model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
-    sys_.emplace(pbm::makeFlexRect(kind, width_, height_, {rho_, mu_, lambda_, 0.0}));
-    rest_ = pbm::flexRestState(kind);
+    sys_.emplace(pbm::makeFlexRect(kind(), width_, height_, material()));
+    rest_ = pbm::flexRestState(kind());
     shape_ = modeShape();
     sys_->q() = rest_ + amplitude_ * shape_;
     sys_->qdot().setZero();
@@ -147,8 +136,6 @@ class OscillateScene : public pbm::SteppedScene {
       crossings_.push_back(t0 + (t1 - t0) * prevCoord_ / (prevCoord_ - c));
     prevCoord_ = c;
   }
-  double time() const override { return stepper_.time(); }
-
   std::vector<std::string> csvColumns() const override {
     return {"t",  "com_x",    "com_y",   "a_xx",  "a_xy",       "a_yx",   "a_yy",         "stretch",
             "ke", "e_strain", "e_total", "l_ang", "mode_coord", "period", "period_exact", "evals"};
@@ -177,7 +164,7 @@ class OscillateScene : public pbm::SteppedScene {
     static const char* names[] = {"dilation", "shear", "bend"};
     lines.push_back(pbm::format("mode %s (%s, %.4g x %.4g m): exact period 2 pi / omega = %.6f s",
                                 names[static_cast<int>(mode_)],
-                                model_ < 1.5 ? "affine" : "quadratic", width_, height_,
+                                model_ == kAffine ? "affine" : "quadratic", width_, height_,
                                 exactPeriod()));
     const double T = measuredPeriod();
     if (std::isfinite(T))
@@ -309,7 +296,7 @@ class OscillateScene : public pbm::SteppedScene {
   Matrix2Xd rest_, shape_;
   double shapeNorm_ = 1.0, prevCoord_ = 0.0;
   std::vector<double> crossings_;
-  double model_ = 2, mode_ = 2, amplitude_ = 0.02, mu_ = 50.0, lambda_ = 20.0, rho_ = 1.0;
+  double mode_ = 2, amplitude_ = 0.02;
   double width_ = 1.0, height_ = 1.0;
 };
 

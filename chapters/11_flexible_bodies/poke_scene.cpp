@@ -15,14 +15,13 @@
 #include <vector>
 
 #include "flex_readout.h"
-#include "pbm/app/stepped_scene.h"
+#include "flex_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/flexible/flex_body.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
 #include "plane_axes.h"
-#include "real_time.h"
 #include "scenes.h"
 
 namespace ch11 {
@@ -31,7 +30,7 @@ namespace {
 using Eigen::Matrix2Xd;
 using Eigen::Vector2d;
 
-class PokeScene : public pbm::SteppedScene {
+class PokeScene : public FlexScene {
  public:
   PokeScene() {
     settings_.method = "rk4";
@@ -39,15 +38,10 @@ class PokeScene : public pbm::SteppedScene {
     settings_.hMin = 1e-5;
     settings_.hMax = 0.05;
     settings_.tEnd = 1.0;
-    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
+    addModelParam();
     params_.add("width", &width_, 0.0, 10.0, "rest width, m (> 0)").above(0);
     params_.add("height", &height_, 0.0, 10.0, "rest height, m (> 0)").above(0);
-    params_.add("rho", &rho_, 0.0, 1e3, "density, kg/m^2 (> 0)").above(0);
-    params_.add("mu", &mu_, 0.0, 1e5, "StVK shear modulus mu (>= 0)").needs("mu + lambda > 0");
-    params_.add("lambda", &lambda_, -1e5, 1e5, "StVK Lame lambda (mu + lambda > 0)")
-        .above(-1e5)
-        .needs("mu + lambda > 0");
-    params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
+    addMaterialParams();
     params_.add("poke_x", &pokeX_, -10.0, 10.0, "x of the poke at t = 0, m (outside: no poke)");
     params_.add("poke_y", &pokeY_, -10.0, 10.0, "y of the poke at t = 0, m (outside: no poke)");
     params_.add("jx", &jx_, -10.0, 10.0, "impulse j, x, N s");
@@ -61,25 +55,18 @@ class PokeScene : public pbm::SteppedScene {
            "velocity change K(v, u) j, and the poked point's own change is K(u, u) j (Baraff & "
            "Witkin 1992 §5). Click the body to poke it there.";
   }
-  std::vector<std::string> methods() const override {
-    return pbm::methodNames(pbm::integratorMethods());
-  }
   void validate() const override {
-    if (!(mu_ >= 0)) throw pbm::UsageError("mu must be >= 0");
-    if (!(mu_ + lambda_ > 0)) throw pbm::UsageError("mu + lambda must be > 0");
-    if (!(rho_ > 0)) throw pbm::UsageError("rho must be > 0");
+    validateMaterial();
     if (!(width_ > 0) || !(height_ > 0)) throw pbm::UsageError("width and height must be > 0");
   }
   pbm::ViewBox initialView() const override {
     return {{0.0, 0.0}, 0.9 * std::max(width_, height_) + 0.4};
   }
-  bool drawsOwnAxes() const override { return true; }
-  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
     validate();
-    kind_ = model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
-    sys_.emplace(pbm::makeFlexRect(kind_, width_, height_, {rho_, mu_, lambda_, nu_}));
+    kind_ = kind();
+    sys_.emplace(pbm::makeFlexRect(kind_, width_, height_, material()));
     field_.clear();
     poked_ = false;
     stepper_.reset(pbm::findMethod(pbm::integratorMethods(), settings_.method), settings_.h);
@@ -87,7 +74,6 @@ class PokeScene : public pbm::SteppedScene {
     stepper_.watch(*sys_);
   }
   void advance(double tLimit, pbm::Host) override { stepper_.advance(*sys_, tLimit); }
-  double time() const override { return stepper_.time(); }
 
   bool onMouseDown(const Vector2d& x, int button) override {
     if (button != 0) return false;
@@ -216,8 +202,7 @@ class PokeScene : public pbm::SteppedScene {
 
   std::optional<pbm::FlexSystem> sys_;
   pbm::DeformKind kind_ = pbm::DeformKind::Affine;
-  double model_ = 1, width_ = 1, height_ = 1, rho_ = 1, mu_ = 100, lambda_ = 0, nu_ = 0,
-         pokeX_ = 0.5, pokeY_ = 0.5, jx_ = 0.0, jy_ = -0.1;
+  double width_ = 1, height_ = 1, pokeX_ = 0.5, pokeY_ = 0.5, jx_ = 0.0, jy_ = -0.1;
   std::vector<std::pair<Vector2d, Vector2d>> field_;  // material point, K(v, u) j
   Vector2d uPoke_{0.0, 0.0}, dv_{0.0, 0.0}, kj_{0.0, 0.0};
   double kuu_ = 0.0;

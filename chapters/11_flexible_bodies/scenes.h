@@ -1,8 +1,9 @@
-// Chapter 11's scenes (Baraff & Witkin 1992): main.cpp lists them, the first
+// Chapter 11's scenes (Baraff & Witkin 1992): scenes() lists them, the first
 // is the default.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "pbm/app/scene.h"
 
@@ -27,5 +28,20 @@ std::unique_ptr<pbm::Scene> makePokeScene();
 // oscillate_scene.cpp: one small-oscillation mode (dilation, shear, bend), its
 // measured period beside 2 pi / omega.
 std::unique_ptr<pbm::Scene> makeOscillateScene();
+
+// The chapter's scene list, in the viewer's order (the first is the default):
+// main.cpp runs it, and tests/every_scene_test.cpp runs each of its scenes
+// headless for a few steps, so a scene listed here is covered by a test.
+inline std::vector<pbm::SceneFactory> scenes() {
+  return {
+      makeDropScene,         // contact_scene.cpp
+      makeFlatLandingScene,  // contact_scene.cpp
+      makeStairsScene,       // contact_scene.cpp
+      makeColumnScene,       // contact_scene.cpp
+      makeSpinScene,         // spin_scene.cpp
+      makePokeScene,         // poke_scene.cpp
+      makeOscillateScene,    // oscillate_scene.cpp
+  };
+}
 
 }  // namespace ch11

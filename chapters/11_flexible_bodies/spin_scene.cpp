@@ -16,14 +16,13 @@
 #include <vector>
 
 #include "flex_readout.h"
-#include "pbm/app/stepped_scene.h"
+#include "flex_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/flexible/flex_body.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
 #include "plane_axes.h"
-#include "real_time.h"
 #include "scenes.h"
 #include "spin_steady.h"
 
@@ -34,7 +33,7 @@ using Eigen::Matrix2d;
 using Eigen::Matrix2Xd;
 using Eigen::Vector2d;
 
-class SpinScene : public pbm::SteppedScene {
+class SpinScene : public FlexScene {
  public:
   SpinScene() {
     settings_.method = "rk4";
@@ -42,16 +41,15 @@ class SpinScene : public pbm::SteppedScene {
     settings_.hMin = 1e-5;
     settings_.hMax = 0.1;
     settings_.tEnd = 2.0;
-    params_.add("model", &model_, 1, 2, "1 affine (6 DOF), 2 quadratic (12 DOF)").integer = true;
-    params_.add("mu", &mu_, 0.0, 1e4, "StVK shear modulus mu (>= 0)");
-    params_.add("lambda", &lambda_, -1e4, 1e4, "StVK Lame lambda (mu + lambda >= 0)")
-        .needs("mu + lambda >= 0");
-    params_.add("nu", &nu_, 0.0, 100.0, "damping of the metric's rate (>= 0)");
+    mu_ = 50.0;
+    lambda_ = 20.0;
+    addModelParam();
+    // mu = lambda = 0 is the dust cloud: no stress at all.
+    addMaterialParams({.modulus = 1e4, .dustCloud = true, .logDensity = true});
     params_.add("omega", &omega_, -50.0, 50.0, "initial spin, rad/s (ccw)");
-    params_.add("steady", &steady_, 0.0, 1.0, "1: start on the steady stretch s, 0: undeformed");
+    params_.toggle("steady", &steady_, "start on the steady stretch s (off: undeformed)");
     params_.add("width", &width_, 0.05, 10.0, "rest width, m");
     params_.add("height", &height_, 0.05, 10.0, "rest height, m");
-    params_.add("rho", &rho_, 1e-3, 1e3, "density, kg/m^2").logScale = true;
   }
 
   std::string name() const override { return "spin"; }
@@ -61,31 +59,24 @@ class SpinScene : public pbm::SteppedScene {
            "grows as det A = 1 + omega^2 t^2 (a dust cloud), with stiffness it holds a steady "
            "stretch s (Baraff & Witkin 1992 §2-§4).";
   }
-  std::vector<std::string> methods() const override {
-    return pbm::methodNames(pbm::integratorMethods());
-  }
   void validate() const override {
-    if (!(mu_ + lambda_ >= 0)) throw pbm::UsageError("mu + lambda must be >= 0");
-    if (steady_ > 0.5 && mu_ + lambda_ > 0 && !steady().exists)
+    validateMaterial();
+    if (steady_ && mu_ + lambda_ > 0 && !steady().exists)
       throw pbm::UsageError(
-          "steady=1: no steady stretch for these values (a rectangle needs mu > 0, and the "
-          "stretch along its short side must stay real); set steady=0");
+          "steady=on: no steady stretch for these values (a rectangle needs mu > 0, and the "
+          "stretch along its short side must stay real); set steady=off");
   }
   // Centred below the HUD (top left), which covers the upper quarter.
   pbm::ViewBox initialView() const override {
     const double size = std::max({width_, height_, 1.0});
     return {{0.0, 0.35 * size}, 1.5 * size};
   }
-  bool drawsOwnAxes() const override { return true; }
-  int stepsPerFrame() const override { return realTimeStepsPerFrame(settings_.h); }
 
   void reset() override {
-    const pbm::DeformKind kind =
-        model_ < 1.5 ? pbm::DeformKind::Affine : pbm::DeformKind::Quadratic;
     validate();
-    sys_.emplace(pbm::makeFlexRect(kind, width_, height_, {rho_, mu_, lambda_, nu_}));
+    sys_.emplace(pbm::makeFlexRect(kind(), width_, height_, material()));
     a0_ = b0_ = 1.0;
-    if (steady_ > 0.5 && mu_ + lambda_ > 0) {
+    if (steady_ && mu_ + lambda_ > 0) {
       const SteadyStretch st = steady();
       a0_ = st.a, b0_ = st.b;
     }
@@ -98,7 +89,6 @@ class SpinScene : public pbm::SteppedScene {
     stepper_.watch(*sys_);
   }
   void advance(double tLimit, pbm::Host) override { stepper_.advance(*sys_, tLimit); }
-  double time() const override { return stepper_.time(); }
 
   std::vector<std::string> csvColumns() const override {
     return {"t",       "com_x", "com_y",    "a_xx",    "a_xy",  "a_yx", "a_yy",
@@ -120,14 +110,14 @@ class SpinScene : public pbm::SteppedScene {
     const Matrix2Xd& q = sys_->q();
     const double det = q(0, 1) * q(1, 2) - q(0, 2) * q(1, 1), t = time();
     lines.push_back(pbm::format("%s, %d DOF, %.4g x %.4g m, m = %.4g kg",
-                                model_ < 1.5 ? "affine" : "quadratic", 2 * sys_->body().n(), width_,
-                                height_, sys_->body().mass));
+                                model_ == kAffine ? "affine" : "quadratic", 2 * sys_->body().n(),
+                                width_, height_, sys_->body().mass));
     if (mu_ == 0 && lambda_ == 0) {
       lines.push_back(pbm::format("det A = %.6f; dust cloud 1 + w^2 t^2 = %.6f", det,
                                   1 + omega_ * omega_ * t * t));
     } else if (mu_ + lambda_ > 0) {
       const SteadyStretch st = steady();
-      const std::string started = steady_ > 0.5 ? "" : " (started undeformed)";
+      const std::string started = steady_ ? "" : " (started undeformed)";
       if (!st.exists)
         lines.push_back(pbm::format("stretch sqrt(det A) = %.6f; no steady stretch here%s",
                                     std::sqrt(std::abs(det)), started.c_str()));
@@ -173,7 +163,7 @@ class SpinScene : public pbm::SteppedScene {
     const double t = time();
     if (mu_ == 0 && lambda_ == 0)
       return Matrix2d::Identity() + t * Matrix2d{{0.0, -omega_}, {omega_, 0.0}};
-    if (steady_ > 0.5 && mu_ + lambda_ > 0)
+    if (steady_ && mu_ + lambda_ > 0)
       return Eigen::Rotation2Dd(omega_ * t).toRotationMatrix() *
              Eigen::Vector2d(a0_, b0_).asDiagonal();
     return Matrix2d::Constant(NAN);
@@ -181,8 +171,9 @@ class SpinScene : public pbm::SteppedScene {
 
   std::optional<pbm::FlexSystem> sys_;
   double a0_ = 1.0, b0_ = 1.0;  // the start's stretch along x and y
-  double model_ = 1, mu_ = 50.0, lambda_ = 20.0, nu_ = 0.0, omega_ = 3.0, steady_ = 1.0;
-  double width_ = 1.0, height_ = 1.0, rho_ = 1.0;
+  double omega_ = 3.0;
+  bool steady_ = true;
+  double width_ = 1.0, height_ = 1.0;
 };
 
 }  // namespace

@@ -95,6 +95,7 @@ Param& ParamList::choice(std::string key, int* index, std::vector<ParamOption> o
   for (auto& o : options) {
     p.options.push_back(std::move(o.name));
     p.labels.push_back(std::move(o.label));
+    p.aliases.push_back(std::move(o.alias));
   }
   params_.push_back(std::move(p));
   return params_.back();
@@ -132,7 +133,8 @@ void ParamList::set(const std::string& assignment) {
   if (!p) throw UsageError("unknown key '" + key + "' for --set; this scene accepts: " + keys());
   if (p->kind == ParamKind::Choice) {
     for (size_t i = 0; i < p->options.size(); ++i)
-      if (p->options[i] == text) {
+      if (p->options[i] == text ||
+          (i < p->aliases.size() && !p->aliases[i].empty() && p->aliases[i] == text)) {
         *p->choice = static_cast<int>(i);
         return;
       }

@@ -24,6 +24,7 @@ struct Param {
   int* choice = nullptr;             // Choice: index into options, lives in the scene
   std::vector<std::string> options;  // Choice: names as typed after --set
   std::vector<std::string> labels;   // Choice: what the panel shows for each option
+  std::vector<std::string> aliases;  // Choice: an older spelling of each option, or empty
   bool* toggle = nullptr;            // Toggle: lives in the scene
 
   // A rule with other keys that the range cannot say ("equal to dim_y",
@@ -50,10 +51,13 @@ struct Param {
 bool parseDecimal(const std::string& text, double& value);
 
 // A named option of a choice parameter: the name typed after --set and the
-// label the panel shows.
+// label the panel shows. An alias, if any, is an older spelling that --set
+// still takes (a key that was a number: `model=2` for `model=quadratic`), so
+// older commands keep working; it is not printed among the accepted values.
 struct ParamOption {
   std::string name;
   std::string label;
+  std::string alias = {};
 };
 
 class ParamList {
