@@ -9,8 +9,8 @@
 #include <memory>
 #include <optional>
 
-#include "pbm/app/scene.h"
 #include "pbm/app/pointer.h"
+#include "pbm/app/scene.h"
 
 namespace pbm {
 

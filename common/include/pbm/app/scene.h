@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "pbm/app/key.h"
-#include "pbm/app/param.h"
 #include "pbm/app/orbit_view.h"
+#include "pbm/app/param.h"
 #include "pbm/app/pointer.h"
 
 namespace pbm {
