@@ -8,10 +8,18 @@ void computeAuxiliary(RigidBody& b) {
   // (2-42) with §4: R from the normalised q; the stored q stays as it is.
   const double n = b.q.norm();
   if (n == 0.0) throw SolverFailure("computeAuxiliary: a zero quaternion is no rotation (RBI §4)");
-  b.R = quaternionToMatrix(Eigen::Quaterniond(b.q.coeffs() / n));
-  b.Iinv = b.R * b.IbodyInv * b.R.transpose();  // (2-40)
+  // R and Iinv are built in locals and stored once: this runs at every stage
+  // of every step, and building them in the body's members made the compiler
+  // store and reload them (a fifth of an RK4 step). Iinv is assigned, not
+  // initialised, so Eigen evaluates the product as `b.Iinv = ...` would:
+  // the same operations in the same order, bit for bit.
+  const Eigen::Matrix3d R = quaternionToMatrix(Eigen::Quaterniond(b.q.coeffs() / n));
+  Eigen::Matrix3d Iinv;
+  Iinv = R * b.IbodyInv * R.transpose();  // (2-40)
+  b.R = R;
+  b.Iinv = Iinv;
   b.v = b.invMass * b.P;
-  b.omega = b.Iinv * b.L;  // omega = I^-1 L, not I L
+  b.omega = Iinv * b.L;  // omega = I^-1 L, not I L
 }
 
 void stateToArray(const RigidBody& b, Eigen::Ref<Eigen::VectorXd> y) {
