@@ -88,15 +88,11 @@ long SweepAndSort3D::sortAxis(int a) {
       // One begin, one end, of two boxes (a box's own pair exchanges only if lo > hi).
       if (((moved ^ passed) & 1u) && (moved >> 1) != (passed >> 1)) {
         ++stats_.beSwaps;
-        const int i0 = int(moved >> 1), i1 = int(passed >> 1);
-        const std::uint64_t key = PairSet::key(i0, i1);
-        if (!(moved & 1u)) {  // b below e: an overlap may start
-          ++stats_.boxTests;
-          if (aabbOverlap((*boxes_)[i0], (*boxes_)[i1]) && table_.insert(key))
-            ++stats_.statusChanges;
-        } else if (table_.erase(key)) {  // e below b: it ends on this axis
-          ++stats_.statusChanges;
-        }
+        const std::uint64_t key = PairSet::key(int(moved >> 1), int(passed >> 1));
+        if (!(moved & 1u))  // b below e: an overlap may start (box-tested below)
+          starts_.push_back(key);
+        else  // e below b: the pair no longer overlaps on this axis
+          ends_.push_back(key);
       }
       val[j] = val[j - 1];
       id[j] = passed;
@@ -113,10 +109,45 @@ void SweepAndSort3D::update(const std::vector<AABB>& boxes) {
   if (2 * boxes.size() != id_[0].size())
     throw UsageError("SweepAndSort3D::update: the number of boxes changed (call init)");
   copyBounds(boxes);
-  boxes_ = &boxes;
   stats_ = Stats{};
+  starts_.clear();
+  ends_.clear();
   for (int a = 0; a < 3; ++a) stats_.swaps[a] = sortAxis(a);
-  boxes_ = nullptr;
+  applyExchanges(boxes);
+}
+
+// The table's changes from this frame's b/e exchanges, made after the three
+// passes rather than at each exchange. The table comes out the same: an
+// exchange means its two endpoints are in that order at the end of the
+// frame, so a pair with an e-below-b exchange does not overlap at the end
+// and a pair that passes the box test (this frame's boxes, whenever it runs)
+// has none; removals and insertions never meet, in whichever order. Batched,
+// each hash slot and each box can be fetched kAhead exchanges early: at
+// 5 10^4 boxes every one of them is otherwise a wait on memory.
+void SweepAndSort3D::applyExchanges(const std::vector<AABB>& boxes) {
+  constexpr std::size_t kAhead = 16;
+  const std::size_t ne = ends_.size(), ns = starts_.size();
+  for (std::size_t k = 0; k < ne; ++k) {
+    if (k + kAhead < ne) table_.prefetch(ends_[k + kAhead]);
+    if (table_.erase(ends_[k])) ++stats_.statusChanges;
+  }
+  auto first = [](std::uint64_t key) { return key >> 32; };
+  auto second = [](std::uint64_t key) { return key & 0xffffffffu; };
+  for (std::size_t k = 0; k < ns; ++k) {
+    if (k + kAhead < ns) {
+      const std::uint64_t ahead = starts_[k + kAhead];
+      for (const std::uint64_t box : {first(ahead), second(ahead)}) {
+        // An AABB is 48 bytes: it may straddle two cache lines.
+        __builtin_prefetch(&boxes[box]);
+        __builtin_prefetch(reinterpret_cast<const char*>(&boxes[box]) + sizeof(AABB) - 1);
+      }
+      table_.prefetch(ahead);
+    }
+    const std::uint64_t key = starts_[k];
+    ++stats_.boxTests;
+    if (aabbOverlap(boxes[first(key)], boxes[second(key)]) && table_.insert(key))
+      ++stats_.statusChanges;
+  }
 }
 
 PairList SweepAndSort3D::overlaps() const {

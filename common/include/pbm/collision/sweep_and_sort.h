@@ -10,7 +10,10 @@
 //   - this frame's bounds are copied once into one array per axis indexed by
 //     the same id, so refreshing an endpoint is one load from a small array;
 //   - the refresh and the insertion sort are one pass per axis;
-//   - the table is a flat hash set (pair_set.h), not std::unordered_set.
+//   - the table is a flat hash set (pair_set.h), not std::unordered_set;
+//   - the table's changes of a frame are made after its three passes, in
+//     batches whose hash slots and boxes are fetched ahead (the same table:
+//     sweep_and_sort.cpp).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -36,11 +39,13 @@ class SweepAndSort3D {
  private:
   void copyBounds(const std::vector<AABB>& boxes);
   long sortAxis(int axis);
+  void applyExchanges(const std::vector<AABB>& boxes);
 
-  const std::vector<AABB>* boxes_ = nullptr;  // this update's boxes, for the 3D test
-  std::vector<double> value_[3];              // axis a's endpoint values, sorted
-  std::vector<std::uint32_t> id_[3];          // 2 box + isEnd, in the same order
-  std::vector<double> bound_[3];              // bound_[a][2 box + isEnd]: lo or hi on a
+  std::vector<std::uint64_t> starts_;  // this frame's b-below-e pairs: box-test, insert
+  std::vector<std::uint64_t> ends_;    // this frame's e-below-b pairs: remove
+  std::vector<double> value_[3];       // axis a's endpoint values, sorted
+  std::vector<std::uint32_t> id_[3];   // 2 box + isEnd, in the same order
+  std::vector<double> bound_[3];       // bound_[a][2 box + isEnd]: lo or hi on a
   PairSet table_;
   Stats stats_;
 };
