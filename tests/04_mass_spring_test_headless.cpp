@@ -88,6 +88,41 @@ TEST(Ch04Headless, ABlockWithoutFrictionSlidesOnAndItsStopCellIsEmpty) {
   }
 }
 
+// A finite blow-up stops loudly (exit status 3) at the step that makes it, not
+// at t_end: spring_pair with explicit Euler, ks = 1e6, h = 0.1 (masses 1 and
+// 3, mu = 3/4, omega h = 115). IM §2: each step multiplies the oscillation's
+// energy by |1 + i omega h|^2 = 1 + omega^2 h^2, so step 1 gives E1 = E0 (1 +
+// omega^2 h^2), 13 334 E0 exactly (E0 = ks stretch^2 / 2). The pair keeps its
+// energy (no drag, g = 0), so that step is past the headless energy rule's
+// 101 E0 (pbm/app/headless.h): the run stops at t = 0.1 s naming h = 0.1 s,
+// two steps before the state's 10^6 growth rule would (the relative velocity
+// reaches some 3.5e8 m/s at step 3); the row at t = 0 is kept.
+TEST(Ch04Headless, FiniteBlowUpStopsAtTheStepThatMakesItWithTAndH) {
+  auto scene = ch04::makeSpringPairScene();
+  scene->settings().method = "euler";
+  scene->settings().h = 0.1;
+  scene->params().set("ks=1e6");
+  std::ostringstream csv;
+  try {
+    pbm::runHeadless(*scene, csv);
+    FAIL() << "IM §2: expected SimulationDiverged before t_end = 3 s, got a finished run";
+  } catch (const pbm::SimulationDiverged& e) {
+    EXPECT_NEAR(e.time(), 0.1, 1e-12) << "the energy rule: expected the stop at t = 0.1 s";
+    EXPECT_EQ(e.stepSize(), 0.1);
+    EXPECT_NE(std::string(e.what()).find("h = 0.1 s"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("energy"), std::string::npos) << e.what();
+  }
+  const double e0 = 0.5 * 1e6 * 0.2 * 0.2, omega2h2 = 1e6 / 0.75 * 0.01;
+  EXPECT_NEAR(scene->boundedEnergy(), e0 * (1 + omega2h2), 1e-9 * e0 * omega2h2)
+      << "IM §2: Euler multiplies the energy by 1 + omega^2 h^2 (the state at the stop)";
+  const auto rows = pbm_test::csvRows(csv.str());
+  ASSERT_EQ(rows.size(), 1u) << "expected the row at t = 0 alone";
+  for (double v : rows[0]) EXPECT_TRUE(std::isfinite(v)) << "only finite rows are kept";
+  EXPECT_NEAR(rows[0][4], e0, 1e-9 * e0) << "t = 0: E0 = ks stretch^2 / 2";
+  EXPECT_NEAR(rows[0][5], 0.0, 1e-9 * e0) << "PSD §4.2: momentum x";
+  EXPECT_NEAR(rows[0][6], 0.0, 1e-9 * e0) << "PSD §4.2: momentum y";
+}
+
 // The headless energy rule (pbm/app/headless.h): springs, gravity, drag and
 // the walls (kr <= 1, friction) keep or lose ke + spring + gravity energy
 // (PSD §6-7), so a run that gains a hundredfold is no longer this physics.

@@ -7,7 +7,8 @@
 //
 // Symbols: sys (OdeSystem: x, xdot Eigen::VectorXd), h (double); traceIntegralCurve returns
 //   steps + 1 vertices (std::vector<Eigen::Vector2d>: the first two components)
-// Tests: Ch01Euler.*, Ch01Trace.* (tests/01_vector_field_test.cpp)
+// Tests: Ch01Euler.*, Ch01Trace.* (tests/01_vector_field_test_euler.cpp,
+//   tests/01_vector_field_test_trace.cpp)
 //   build/bin/ch01_tests --gtest_filter='Ch01Euler.*:Ch01Trace.*'
 #include "pbm/fields/euler.h"
 

@@ -8,7 +8,8 @@
 //
 // Symbols: x (Eigen::Vector2d; phasePlaneField: (position, velocity); lorenzField: Vector3d),
 //   t (double) -> f(x, t), the same shape as x
-// Tests: Ch01Fields.*, Ch01Lorenz.* (tests/01_vector_field_test.cpp)
+// Tests: Ch01Fields.*, Ch01Lorenz.* (tests/01_vector_field_test.cpp,
+//   tests/01_vector_field_test_lorenz.cpp)
 //   build/bin/ch01_tests --gtest_filter='Ch01Fields.*:Ch01Lorenz.*'
 #include "pbm/fields/fields.h"
 

@@ -11,7 +11,7 @@
 //
 // Symbols: h, tol (double), stats (AdaptiveStats*, may be null), options (AdaptiveOptions)
 //   -> the next h (double)
-// Tests: Ch02Adaptive.* (tests/02_integrators_test.cpp)
+// Tests: Ch02Adaptive.* (tests/02_integrators_test_adaptive.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02Adaptive.*'
 #include "pbm/integrators/adaptive.h"
 #include "pbm/core/exercise.h"

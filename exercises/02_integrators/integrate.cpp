@@ -14,8 +14,8 @@
 //
 // Symbols: sys (OdeSystem), m (Method), h and tEnd (double) -> integrate returns
 //   the step count (long)
-// Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour,
-//   Ch02WorkPrecision.* (tests/02_integrators_test.cpp)
+// Tests: Ch02Contract.*, Ch02Order.GlobalErrorSlopesAreOneTwoFour, Ch02WorkPrecision.*
+//   (tests/02_integrators_test_accuracy.cpp, tests/02_integrators_test_contract.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02Contract.*:Ch02Order.GlobalErrorSlopesAreOneTwoFour:Ch02WorkPrecision.*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"

@@ -10,8 +10,9 @@
 //
 // Symbols: x0, f, f_mid (Eigen::VectorXd, size sys.dim()), t0 and h (double)
 // Tests: Ch02Spiral.Midpoint*, Ch02Stability.Midpoint*, Ch02Amplification.*, Ch02Order.*,
-//   Ch02Quadrature.*, Ch02Contract.Step*, Ch02StepDoubling.Richardson*,
-//   Ch02WorkPrecision.* (tests/02_integrators_test.cpp)
+//   Ch02Quadrature.*, Ch02Contract.Step*, Ch02StepDoubling.Richardson*, Ch02WorkPrecision.*
+//   (tests/02_integrators_test.cpp, tests/02_integrators_test_accuracy.cpp,
+//   tests/02_integrators_test_adaptive.cpp, tests/02_integrators_test_contract.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02Spiral.Midpoint*:Ch02Stability.Midpoint*:Ch02Amplification.*:Ch02Order.*:Ch02Quadrature.*:Ch02Contract.Step*:Ch02StepDoubling.Richardson*:Ch02WorkPrecision.*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"

@@ -16,7 +16,8 @@
 // Symbols: x0, k1..k4 (Eigen::VectorXd, size sys.dim()), t0 and h (double)
 // Tests: Ch02Spiral.Rk4*, Ch02Stability.Rk4*, Ch02Amplification.*, Ch02Order.*, Ch02Quadrature.*,
 //   Ch02Contract.Step*, Ch02Contract.IntegrateLands*, Ch02WorkPrecision.*, Ch02Lorenz.*,
-//   Ch02Stepper.Rk4* (tests/02_integrators_test.cpp)
+//   Ch02Stepper.Rk4* (tests/02_integrators_test.cpp, tests/02_integrators_test_accuracy.cpp,
+//   tests/02_integrators_test_contract.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02Spiral.Rk4*:Ch02Stability.Rk4*:Ch02Amplification.*:Ch02Order.*:Ch02Quadrature.*:Ch02Contract.Step*:Ch02Contract.IntegrateLands*:Ch02WorkPrecision.*:Ch02Lorenz.*:Ch02Stepper.Rk4*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/integrators.h"

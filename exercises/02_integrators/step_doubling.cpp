@@ -11,8 +11,8 @@
 // OdeSystem that remembers the first f it computes and hands it back once more.
 //
 // Symbols: StepDoubling {xa, xb (Eigen::VectorXd, size sys.dim()), error = e (double), evals (int)}
-// Tests: Ch02Contract.StepDoubling*, Ch02StepDoubling.*,
-//   Ch02StepSize.RuleGivesNotesExamples* (tests/02_integrators_test.cpp)
+// Tests: Ch02Contract.StepDoubling*, Ch02StepDoubling.*, Ch02StepSize.RuleGivesNotesExamples*
+//   (tests/02_integrators_test_adaptive.cpp, tests/02_integrators_test_contract.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02Contract.StepDoubling*:Ch02StepDoubling.*:Ch02StepSize.RuleGivesNotesExamples*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/adaptive.h"

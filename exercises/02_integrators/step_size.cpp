@@ -9,7 +9,7 @@
 // here) must not divide by zero: grow by maxGrow.
 //
 // Symbols: h, e = error, tol, safety, maxGrow, maxShrink (double), p = order (int) -> h' (double)
-// Tests: Ch02StepSize.* (tests/02_integrators_test.cpp)
+// Tests: Ch02StepSize.* (tests/02_integrators_test_adaptive.cpp)
 //   build/bin/ch02_tests --gtest_filter='Ch02StepSize.*'
 #include "pbm/core/exercise.h"
 #include "pbm/integrators/adaptive.h"

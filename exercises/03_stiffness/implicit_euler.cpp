@@ -17,7 +17,8 @@
 //   f'(Y0) (Eigen::SparseMatrix<double>, n x n)
 // Tests: Ch03StiffExample.Implicit*, Ch03StiffExample.LargestK*, Ch03Linear.*, Ch03Newton.*,
 //   Ch03OneStep.*, Ch03Rotation.*, Ch03Penalty.*, Ch03Stability.StabilityFunctionIsOneStep*,
-//   Ch03Cost.*, Ch03Jacobian.*, Ch03Solver.Singular* (tests/03_stiffness_test.cpp)
+//   Ch03Cost.*, Ch03Jacobian.*, Ch03Solver.Singular* (tests/03_stiffness_test.cpp,
+//   tests/03_stiffness_test_newton.cpp, tests/03_stiffness_test_second_order.cpp)
 //   build/bin/ch03_tests --gtest_filter='Ch03StiffExample.Implicit*:Ch03StiffExample.LargestK*:Ch03Linear.*:Ch03Newton.*:Ch03OneStep.*:Ch03Rotation.*:Ch03Penalty.*:Ch03Stability.StabilityFunctionIsOneStep*:Ch03Cost.*:Ch03Jacobian.*:Ch03Solver.Singular*'
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"

@@ -16,8 +16,9 @@
 //
 // Symbols: v0, F0, mass = diag M (Eigen::VectorXd, n; a mass may be inf); dF/dx,
 //   dF/dv (Eigen::SparseMatrix<double>, n x n); dx, dv (n)
-// Tests: Ch03SecondOrder.*, Ch03Cg.*, Ch03Energy.*, Ch03Sparsity.*,
-//   Ch03Solver.Indefinite* (tests/03_stiffness_test.cpp)
+// Tests: Ch03SecondOrder.*, Ch03Cg.*, Ch03Energy.*, Ch03Sparsity.*, Ch03Solver.Indefinite*
+//   (tests/03_stiffness_test_newton.cpp, tests/03_stiffness_test_second_order.cpp,
+//   tests/03_stiffness_test_sparse.cpp)
 //   build/bin/ch03_tests --gtest_filter='Ch03SecondOrder.*:Ch03Cg.*:Ch03Energy.*:Ch03Sparsity.*:Ch03Solver.Indefinite*'
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"

@@ -9,7 +9,8 @@
 // Symbols: s (Scheme), z = h lambda (std::complex<double>) -> R(z) (std::complex<double>)
 // Tests: Ch03Stability.*, Ch03StiffExample.ExplicitEuler*, Ch03StiffExample.LargestK*,
 //   Ch03OneStep.*, Ch03Penalty.ImplicitReaches*, Ch03Cost.*, Ch03Headless.StiffSpringExplicit*,
-//   Ch03EnergyRule.SpringChainUnderMidpoint* (tests/03_stiffness_test.cpp)
+//   Ch03EnergyRule.SpringChainUnderMidpoint* (tests/03_stiffness_test.cpp,
+//   tests/03_stiffness_test_headless.cpp, tests/03_stiffness_test_second_order.cpp)
 //   build/bin/ch03_tests --gtest_filter='Ch03Stability.*:Ch03StiffExample.ExplicitEuler*:Ch03StiffExample.LargestK*:Ch03OneStep.*:Ch03Penalty.ImplicitReaches*:Ch03Cost.*:Ch03Headless.StiffSpringExplicit*:Ch03EnergyRule.SpringChainUnderMidpoint*'
 #include "pbm/stiffness/stability.h"
 

@@ -10,7 +10,7 @@
 // stepWithCollisions (pbm/particles/collisions.h) builds the rollback from these.
 //
 // Symbols: X, V, N, V' (Eigen::Vector2d), plane {P, N}, d0, d1, eps, kr, s (double)
-// Tests: Ch04Collision.*, Ch04BouncingBall.* (tests/04_mass_spring_test.cpp)
+// Tests: Ch04Collision.*, Ch04BouncingBall.* (tests/04_mass_spring_test_collisions.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04Collision.*:Ch04BouncingBall.*'
 #include "pbm/particles/collisions.h"
 #include "pbm/core/exercise.h"

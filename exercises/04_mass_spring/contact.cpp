@@ -8,7 +8,7 @@
 // PlaneContact (pbm/particles/collisions.h) applies them as the last force object.
 //
 // Symbols: X, V, F, N (Eigen::Vector2d), eps, kf (double) -> a force (Eigen::Vector2d) or bool
-// Tests: Ch04Contact.* (tests/04_mass_spring_test.cpp)
+// Tests: Ch04Contact.* (tests/04_mass_spring_test_collisions.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04Contact.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/collisions.h"

@@ -8,8 +8,8 @@
 //
 // Symbols: C, Cdot (Eigen::VectorXd, m), dC/dx_i (Eigen::Matrix<double, Dynamic, 2>, m x 2)
 //   -> f_i (Eigen::Vector2d); springEnergy -> E (double)
-// Tests: Ch04EnergyFunctions.*Behaviour*,
-//   Ch04EnergyFunctions.Undamped* (tests/04_mass_spring_test.cpp)
+// Tests: Ch04EnergyFunctions.*Behaviour*, Ch04EnergyFunctions.Undamped*
+//   (tests/04_mass_spring_test_springs.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04EnergyFunctions.*Behaviour*:Ch04EnergyFunctions.Undamped*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"

@@ -11,8 +11,9 @@
 //   dampedSpringForce -> the pair (fa, fb)
 // Tests: Ch04Gravity.*, Ch04Drag.*, Ch04DampedSpring.*, Ch04MouseSpring.*,
 //   Ch04EnergyFunctions.BehaviourForce*, Ch04EnergyFunctions.Undamped*,
-//   Ch04EnergyFunctions.SpringDamping*,
-//   Ch04SpringJacobian.MatchesFiniteDifferences* (tests/04_mass_spring_test.cpp)
+//   Ch04EnergyFunctions.SpringDamping*, Ch04SpringJacobian.MatchesFiniteDifferences*
+//   (tests/04_mass_spring_test.cpp, tests/04_mass_spring_test_implicit.cpp,
+//   tests/04_mass_spring_test_interaction.cpp, tests/04_mass_spring_test_springs.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04Gravity.*:Ch04Drag.*:Ch04DampedSpring.*:Ch04MouseSpring.*:Ch04EnergyFunctions.BehaviourForce*:Ch04EnergyFunctions.Undamped*:Ch04EnergyFunctions.SpringDamping*:Ch04SpringJacobian.MatchesFiniteDifferences*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"

@@ -11,7 +11,8 @@
 //
 // Symbols: x0, v0, F0, mass, dx, dv (Eigen::VectorXd, 2 n); dF/dx,
 //   dF/dv (Eigen::SparseMatrix<double>, 2n x 2n) -> SecondOrderStep
-// Tests: Ch04Implicit.*, Ch04Cloth.Settled*, Ch04Cloth.StiffCloth* (tests/04_mass_spring_test.cpp)
+// Tests: Ch04Implicit.*, Ch04Cloth.Settled*, Ch04Cloth.StiffCloth*
+//   (tests/04_mass_spring_test_implicit.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04Implicit.*:Ch04Cloth.Settled*:Ch04Cloth.StiffCloth*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/particles.h"

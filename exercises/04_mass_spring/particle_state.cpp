@@ -16,7 +16,8 @@
 //
 // Symbols: the state and its derivative (Eigen::Ref<Eigen::VectorXd>, 4 n): [x_i, v_i] and
 //   [v_i, f_i / m_i] per particle, x, v, f Eigen::Vector2d
-// Tests: Ch04State.*, Ch04DerivEval.*, Ch04Controlled.* (tests/04_mass_spring_test.cpp)
+// Tests: Ch04State.*, Ch04DerivEval.*, Ch04Controlled.* (tests/04_mass_spring_test.cpp,
+//   tests/04_mass_spring_test_interaction.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04State.*:Ch04DerivEval.*:Ch04Controlled.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/particles.h"

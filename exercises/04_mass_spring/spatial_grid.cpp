@@ -8,7 +8,7 @@
 //
 // Symbols: x (std::vector<Eigen::Vector2d>, n), cutoff (double)
 //   -> pairs (std::vector<std::pair<int, int>>)
-// Tests: Ch04SpatialGrid.* (tests/04_mass_spring_test.cpp)
+// Tests: Ch04SpatialGrid.* (tests/04_mass_spring_test_interaction.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04SpatialGrid.*'
 #include "pbm/core/exercise.h"
 #include "pbm/particles/forces.h"

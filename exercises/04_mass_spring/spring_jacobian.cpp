@@ -11,7 +11,8 @@
 // Symbols: xa, xb, va, vb (Eigen::Vector2d), ks, kd, r (double)
 //   -> SpringJacobian {dfa_dxa, dfa_dva} (Eigen::Matrix2d each)
 // Tests: Ch04SpringJacobian.*, Ch04DampedSpring.Coincident*, Ch04Implicit.*, Ch04Cloth.Settled*,
-//   Ch04Cloth.StiffCloth* (tests/04_mass_spring_test.cpp)
+//   Ch04Cloth.StiffCloth* (tests/04_mass_spring_test_implicit.cpp,
+//   tests/04_mass_spring_test_springs.cpp)
 //   build/bin/ch04_tests --gtest_filter='Ch04SpringJacobian.*:Ch04DampedSpring.Coincident*:Ch04Implicit.*:Ch04Cloth.Settled*:Ch04Cloth.StiffCloth*'
 #include "pbm/particles/spring_jacobian.h"
 #include "pbm/core/exercise.h"

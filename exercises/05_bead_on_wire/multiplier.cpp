@@ -10,8 +10,9 @@
 //   f^ = lambda grad C (Eigen::Vector2d)
 // Tests: Ch05Bead.ConstraintForceDoesNoWork, Ch05Bead.RestingBead*,
 //   Ch05Bead.UniformCircularMotion*, Ch05Bead.ForceOnLegalStates*, Ch05Bead.MultiplierScales*,
-//   Ch05Bead.Feedback*, Ch05Bead.SimulatedConstraintForce*,
-//   Ch05Bead.BeadAtTheCentre* (tests/05_bead_on_wire_test.cpp)
+//   Ch05Bead.Feedback*, Ch05Bead.SimulatedConstraintForce*, Ch05Bead.BeadAtTheCentre*
+//   (tests/05_bead_on_wire_test.cpp, tests/05_bead_on_wire_test_drift.cpp,
+//   tests/05_bead_on_wire_test_force.cpp, tests/05_bead_on_wire_test_motion.cpp)
 //   build/bin/ch05_tests --gtest_filter='Ch05Bead.ConstraintForceDoesNoWork:Ch05Bead.RestingBead*:Ch05Bead.UniformCircularMotion*:Ch05Bead.ForceOnLegalStates*:Ch05Bead.MultiplierScales*:Ch05Bead.Feedback*:Ch05Bead.SimulatedConstraintForce*:Ch05Bead.BeadAtTheCentre*'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"

@@ -5,7 +5,7 @@
 //   m (T . T) thetaddot + m (T . Tdot) thetadot = T . f.
 //
 // Symbols: theta, thetadot, m, r (double), f (Eigen::Vector2d) -> thetaddot (double)
-// Tests: Ch05Bead.ParametricAndImplicitBeadsAgree (tests/05_bead_on_wire_test.cpp)
+// Tests: Ch05Bead.ParametricAndImplicitBeadsAgree (tests/05_bead_on_wire_test_motion.cpp)
 //   build/bin/ch05_tests --gtest_filter='Ch05Bead.ParametricAndImplicitBeadsAgree'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"

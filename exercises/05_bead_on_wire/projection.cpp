@@ -5,7 +5,7 @@
 //
 // Symbols: f, normal (Eigen::Vector2d; the normal need not be unit)
 //   -> the tangential part of f (Eigen::Vector2d)
-// Tests: Ch05Bead.RestingForceIsTheTangentProjection (tests/05_bead_on_wire_test.cpp)
+// Tests: Ch05Bead.RestingForceIsTheTangentProjection (tests/05_bead_on_wire_test_force.cpp)
 //   build/bin/ch05_tests --gtest_filter='Ch05Bead.RestingForceIsTheTangentProjection'
 #include "pbm/bead/bead.h"
 #include "pbm/core/exercise.h"

@@ -10,7 +10,7 @@
 //
 // Symbols: A (rows x cols, blocks {i, j, data}), x (Eigen::VectorXd: cols for A x, rows for A^T x),
 //   y (rows, resp. cols)
-// Tests: Ch06BlockSparse.* (tests/06_tinkertoys_test.cpp)
+// Tests: Ch06BlockSparse.* (tests/06_tinkertoys_test_solve.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06BlockSparse.*'
 #include "pbm/constraints/block_sparse.h"
 #include "pbm/core/exercise.h"

@@ -10,7 +10,7 @@
 //
 // Symbols: A, At (LinearOperator: in -> out), b, x, invDiag (Eigen::VectorXd, n)
 //   -> CgResult {iterations, relativeResidual, converged}
-// Tests: Ch06Cg.* (tests/06_tinkertoys_test.cpp)
+// Tests: Ch06Cg.* (tests/06_tinkertoys_test_solve.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Cg.*'
 #include "pbm/constraints/conjugate_gradient.h"
 #include "pbm/core/exercise.h"

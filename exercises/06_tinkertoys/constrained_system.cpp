@@ -6,8 +6,9 @@
 //
 // Symbols: J, Jdot (BlockSparseMatrix, m x 2n), W = M^-1, qdot, Q (Eigen::VectorXd, 2n), C, Cdot,
 //   lambda (m)
-// Tests: Ch06Solve.*, Ch06Cg.MatchesDenseSolveOnChains,
-//   Ch06Tinkertoy.* (tests/06_tinkertoys_test.cpp)
+// Tests: Ch06Solve.*, Ch06Cg.MatchesDenseSolveOnChains, Ch06Tinkertoy.*
+//   (tests/06_tinkertoys_test_pendulum.cpp, tests/06_tinkertoys_test_solve.cpp,
+//   tests/06_tinkertoys_test_tinkertoy.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Solve.*:Ch06Cg.MatchesDenseSolveOnChains:Ch06Tinkertoy.*'
 #include "pbm/constraints/constrained_system.h"
 #include "pbm/core/exercise.h"

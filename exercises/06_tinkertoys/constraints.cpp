@@ -10,7 +10,8 @@
 //
 // Symbols: C, Cdot (Eigen::Ref<Eigen::VectorXd>, dim()), J[k],
 //   Jdot[k] (MatrixBlock, data dim() x 2), d, w (Eigen::Vector2d)
-// Tests: Ch06Constraint.*, Ch06Tinkertoy.*Pendulum* (tests/06_tinkertoys_test.cpp)
+// Tests: Ch06Constraint.*, Ch06Tinkertoy.*Pendulum* (tests/06_tinkertoys_test.cpp,
+//   tests/06_tinkertoys_test_pendulum.cpp, tests/06_tinkertoys_test_tinkertoy.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Constraint.*:Ch06Tinkertoy.*Pendulum*'
 #include "pbm/constraints/constraints.h"
 #include "pbm/core/exercise.h"

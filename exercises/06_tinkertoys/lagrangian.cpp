@@ -11,7 +11,7 @@
 //
 // Symbols: J = dq/du, Jdot (Eigen::MatrixXd, dim q x dim u), massDiag, Q (dim q), udot (dim u)
 //   -> uddot (dim u); HybridAcceleration {uddot, lambda (one per implicit constraint)}
-// Tests: Ch06Lagrangian.* (tests/06_tinkertoys_test.cpp)
+// Tests: Ch06Lagrangian.* (tests/06_tinkertoys_test_lagrangian.cpp)
 //   build/bin/ch06_tests --gtest_filter='Ch06Lagrangian.*'
 #include "pbm/constraints/lagrangian.h"
 #include "pbm/core/dense_solve.h"

@@ -1,0 +1,200 @@
+// Chapter 02 tests, part 4: adaptive step sizes (DEB §3): the step-doubling
+// estimate and Richardson extrapolation, the step-size rule, and the adaptive
+// driver on the rotation field and an eccentric Kepler orbit.
+#include "02_integrators_test.h"
+
+namespace {
+
+using namespace ch02_test;
+
+// ---------------------------------------------------------------- step doubling
+
+// DEB §3 (derived): on the rotation field x_b - x_a = -(h^2/4) x0 exactly, so
+// e = h^2 r / 4; on x' = lambda x, e = (h lambda)^2 |x0| / 4.
+TEST(Ch02StepDoubling, EstimateIsHSquaredROverFourOnRotation) {
+  auto sys = rotation(Vector2d(3, 4));
+  const pbm::StepDoubling sd = pbm::stepDoubling(sys, Method::Euler, 0.1);
+  EXPECT_NEAR(sd.error, 0.0125, 1e-14 * 0.0125)
+      << "DEB §3: e = |x_a - x_b| = h^2 r / 4 = 0.0125 for h = 0.1, r = 5";
+  ASSERT_EQ(sd.xa.size(), 2) << "DEB §3: x_a is a full state";
+  ASSERT_EQ(sd.xb.size(), 2) << "DEB §3: x_b is a full state";
+  const Vector2d diff = sd.xb - sd.xa;
+  EXPECT_VEC_NEAR(diff, Vector2d(-0.01 / 4 * Vector2d(3, 4)), 1e-15)
+      << "DEB §3 (derived): x_b - x_a = -(h^2/4) x0 on the rotation field";
+  for (double lambda : {-3.0, 0.5, 2.0}) {
+    ScalarSystem s([lambda](double x, double) { return lambda * x; }, -2.0);
+    const double h = 0.05;
+    const pbm::StepDoubling e = pbm::stepDoubling(s, Method::Euler, h);
+    const double want = (h * lambda) * (h * lambda) * 2.0 / 4;
+    EXPECT_NEAR(e.error, want, 1e-15)  // x_a - x_b cancels: absolute
+        << "DEB §3 (derived): e = (h lambda)^2 |x0| / 4 on x' = lambda x; lambda = " << lambda;
+  }
+}
+
+// DEB §3 (made precise): e estimates the error of x_b, about half that of x_a,
+// which is why the adaptive step keeps x_b.
+TEST(Ch02StepDoubling, EstimateMeasuresErrorOfXbNotXa) {
+  auto sys = riccati();
+  const double h = 1e-3;
+  const pbm::StepDoubling sd = pbm::stepDoubling(sys, Method::Euler, h);
+  const double exact = riccatiExact(h);
+  ASSERT_EQ(sd.xa.size(), 1) << "DEB §3: x_a is a full state";
+  ASSERT_EQ(sd.xb.size(), 1) << "DEB §3: x_b is a full state";
+  EXPECT_NEAR(std::abs(sd.xa[0] - exact) / sd.error, 2.0, 0.01)
+      << "DEB §3: the error of x_a (one step of h) is about 2 e";
+  EXPECT_NEAR(std::abs(sd.xb[0] - exact) / sd.error, 1.0, 0.01)
+      << "DEB §3: the error of x_b (two steps of h/2) is about e: e measures x_b";
+}
+
+// ---------------------------------------------------------------- the step-size rule
+
+// DEB §3: h' = h (tol/e)^(1/2): the notes' 100h and 0.316h, exact when e ~ h^2.
+TEST(Ch02StepSize, RuleGivesNotesExamplesAndMeetsToleranceWhenErrorIsQuadratic) {
+  EXPECT_NEAR(pbm::proposeStepSize(0.2, 1e-8, 1e-4), 20.0, 1e-12 * 20)
+      << "DEB §3: e = 1e-8, tol = 1e-4 gives h' = 100 h";
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1e-3, 1e-4), 0.316227766016838, 1e-12)
+      << "DEB §3: e = 1e-3, tol = 1e-4 gives h' = 0.316 h";
+  auto sys = rotation(Vector2d(1, 0));
+  const double e = pbm::stepDoubling(sys, Method::Euler, 0.1).error;
+  EXPECT_NEAR(e, 0.0025, 1e-12 * 0.0025) << "DEB §3: e = h^2 r / 4 at h = 0.1, r = 1";
+  const double h2 = pbm::proposeStepSize(0.1, e, 1e-4);
+  EXPECT_NEAR(h2, 0.02, 1e-12 * 0.02) << "DEB §3: h' = h (tol/e)^(1/2) = 0.1 (1e-4/0.0025)^(1/2)";
+  EXPECT_NEAR(pbm::stepDoubling(sys, Method::Euler, h2).error, 1e-4, 1e-12 * 1e-4)
+      << "DEB §3: where e ~ h^2 exactly, the proposed step meets the tolerance exactly";
+}
+
+// DEB §3 (exponent 1/(p+1) for order p), plus the clamps and the e = 0 case.
+TEST(Ch02StepSize, ExponentIsOneOverPPlusOneAndClampsApply) {
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 32.0, 4), 2.0, 1e-12)
+      << "DEB §3: order 4 uses the exponent 1/5: 32^(1/5) = 2";
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 8.0, 2), 2.0, 1e-12)
+      << "DEB §3: order 2 uses the exponent 1/3: 8^(1/3) = 2";
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 1.0, 1, 0.81), 0.9, 1e-12)
+      << "DEB §3: the safety factor multiplies tol inside the root: 0.81^(1/2) = 0.9";
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1e-12, 1.0, 1, 1, 5), 5.0, 1e-12)
+      << "DEB §3: growth clamped to maxGrow h = 5";
+  EXPECT_NEAR(pbm::proposeStepSize(1.0, 1.0, 1e-6, 1, 1, 5, 0.1), 0.1, 1e-12)
+      << "DEB §3: shrinking clamped to maxShrink h = 0.1";
+  EXPECT_EQ(pbm::proposeStepSize(0.5, 0.0, 1e-4, 1, 1, 5), 2.5)
+      << "DEB §3: e = 0 (an exact step) grows by the clamp, 5 h";
+}
+
+// ---------------------------------------------------------------- Richardson extrapolation
+
+// DEB §3 (derived): Richardson extrapolation 2 x_b - x_a is the midpoint step
+// for f = A x, and second order (local error ratio ~8) for nonlinear f.
+TEST(Ch02StepDoubling, RichardsonExtrapolationIsMidpointOnLinearSystems) {
+  auto sys = rotation(Vector2d(1, 0));
+  const pbm::StepDoubling sd = pbm::stepDoubling(sys, Method::Euler, 0.1);
+  ASSERT_EQ(sd.xa.size(), 2) << "DEB §3: x_a is a full state";
+  ASSERT_EQ(sd.xb.size(), 2) << "DEB §3: x_b is a full state";
+  const Vector2d rich = 2 * sd.xb - sd.xa;
+  EXPECT_VEC_NEAR(rich, Vector2d(0.995, 0.1), 1e-15)
+      << "DEB §3 (derived): 2 x_b - x_a = (I + hA + h^2 A^2/2) x0 at h = 0.1";
+  pbm::midpointStep(sys, 0.1);
+  EXPECT_VEC_NEAR(sys.x(), rich, 1e-15)
+      << "DEB §2.2, §3: on f = A x the midpoint step equals 2 x_b - x_a";
+
+  std::vector<double> err;
+  for (double h : {0.04, 0.02, 0.01}) {
+    auto y = riccati();
+    const pbm::StepDoubling d = pbm::stepDoubling(y, Method::Euler, h);
+    ASSERT_EQ(d.xa.size(), 1) << "DEB §3: x_a is a full state";
+    ASSERT_EQ(d.xb.size(), 1) << "DEB §3: x_b is a full state";
+    err.push_back(std::abs(2 * d.xb[0] - d.xa[0] - riccatiExact(h)));
+  }
+  EXPECT_NEAR(err[0] / err[1], 8, 0.5)
+      << "DEB §3 (derived): 2 x_b - x_a has local error O(h^3); h = 0.04 -> 0.02";
+  EXPECT_NEAR(err[1] / err[2], 8, 0.5)
+      << "DEB §3 (derived): 2 x_b - x_a has local error O(h^3); h = 0.02 -> 0.01";
+}
+
+// ---------------------------------------------------------------- the adaptive driver
+
+// DEB §3: an accepted adaptive step installs x_b at t0 + h (two Euler half
+// steps, here in closed form (I + hJ/2)^2 x0 on the rotation field).
+TEST(Ch02Adaptive, AcceptedStepInstallsXbAtT0PlusH) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveStats st;
+  const double h = 0.01;
+  const double next = pbm::adaptiveStep(sys, h, 1.0, &st);  // tol 1: accepted at once
+  EXPECT_EQ(st.accepted, 1) << "DEB §3: e << tol: the first attempt is accepted";
+  EXPECT_EQ(st.rejected, 0) << "DEB §3: e << tol: no attempt is rejected";
+  EXPECT_EQ(st.evals, 2) << "DEB §3: one Euler step-doubling attempt costs 2 evaluations";
+  EXPECT_EQ(sys.t(), h) << "DEB §3: an accepted step installs t0 + h";
+  EXPECT_VEC_NEAR(sys.x(), Vector2d(1 - h * h / 4, h), 1e-16)
+      << "DEB §3: an accepted step installs x_b = (I + hJ/2)^2 x0, not x_a = (1, h)";
+  EXPECT_EQ(next, 5 * h) << "DEB §3: e << tol: the next step grows by the default clamp, 5 h";
+}
+
+// DEB §3: every accepted step meets tol; on the rotation field (safety 1) the
+// accepted steps settle at h = 2 sqrt(tol / r), where e = h^2 r / 4 = tol.
+TEST(Ch02Adaptive, AcceptedStepsMeetTolAndSettleAtTwoSqrtTolOverR) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveOptions opt;
+  opt.safety = 1.0;
+  const double tol = 1e-6;
+  pbm::AdaptiveStats st;
+  double h = 0.1;
+  // About 500 accepted steps of 2e-3; a step that does not advance fails, never hangs.
+  for (int call = 0; sys.t() < 1.0 && call < 20000; ++call) {
+    const double t0 = sys.t();
+    h = pbm::adaptiveStep(sys, h, tol, &st, opt);
+    ASSERT_GT(sys.t(), t0) << "DEB §3: an adaptive step must advance the time; stuck at t = " << t0
+                           << " (next h = " << h << ")";
+    EXPECT_LE(st.lastError, tol) << "DEB §3: every accepted step meets tol; t = " << sys.t();
+    if (st.accepted > 20) {
+      const double settle = 2 * std::sqrt(tol / sys.x().norm());
+      EXPECT_NEAR(st.lastH, settle, 0.02 * settle)
+          << "DEB §3 (derived): accepted steps settle where e = h^2 r / 4 = tol; t = " << sys.t();
+    }
+    if (HasFailure()) break;  // one report, not thousands
+  }
+  EXPECT_GE(sys.t(), 1.0) << "DEB §3: 20000 adaptive steps did not reach t = 1";
+  EXPECT_GT(st.accepted, 400) << "DEB §3: about 500 accepted steps of 2e-3 to reach t = 1";
+}
+
+// DEB §3: on an eccentric Kepler orbit (e = 0.7) the accepted step spans more
+// than 10x between perihelion and aphelion, and every accepted e <= tol. The
+// loop clips the last step to the period itself (adaptiveStep takes no tEnd);
+// landing on tEnd is integrate's job (IntegrateLandsOnTEndWhenHDoesNotDivideIt).
+TEST(Ch02Adaptive, StepSpansTenfoldOnEccentricOrbit) {
+  VectorXd s0(4);
+  s0 << 0.3, 0, 0, std::sqrt(1.7 / 0.3);  // perihelion of a = 1, e = 0.7
+  Kepler sys(s0);
+  pbm::AdaptiveOptions opt;  // safety 0.9
+  pbm::AdaptiveStats st;
+  const double T = 2 * kPi, tol = 1e-7;
+  double h = 1e-3;
+  // About 1500 accepted steps; a step that does not advance fails, never hangs.
+  for (int call = 0; sys.t() < T && call < 100000; ++call) {
+    const double t0 = sys.t();
+    h = pbm::adaptiveStep(sys, std::min(h, T - sys.t()), tol, &st, opt);  // clip the last step
+    ASSERT_GT(sys.t(), t0) << "DEB §3: an adaptive step must advance the time; stuck at t = " << t0
+                           << " (next h = " << h << ")";
+    EXPECT_LE(st.lastError, tol) << "DEB §3: every accepted step meets tol; t = " << sys.t();
+    if (HasFailure()) break;  // one report, not thousands
+  }
+  EXPECT_EQ(sys.t(), T) << "DEB §3: 100000 adaptive steps did not reach one period";
+  EXPECT_GT(st.hMax / st.hMin, 10.0)
+      << "DEB §3: h must adapt to the orbit: accepted steps from " << st.hMin << " to " << st.hMax
+      << " (about 2e-5 at perihelion, 1e-3 at aphelion)";
+  // Independent: Kepler's third law, the orbit closes after one period.
+  VectorXd s;
+  double t;
+  sys.getState(s, t);
+  EXPECT_VEC_NEAR(s.head<2>(), s0.head<2>(), 0.05)
+      << "DEB §3: after one period 2 pi the orbit closes (Kepler's third law)";
+}
+
+// DEB §3: a tolerance that cannot be met stops with SimulationDiverged rather
+// than shrinking h forever.
+TEST(Ch02Adaptive, ThrowsWhenStepFallsBelowHMin) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveOptions opt;
+  opt.hMin = 1e-3;
+  EXPECT_THROW(pbm::adaptiveStep(sys, 0.1, 1e-12, nullptr, opt), pbm::SimulationDiverged)
+      << "DEB §3: tol = 1e-12 needs h ~ 2e-6 < hMin = 1e-3: adaptiveStep must throw";
+}
+
+}  // namespace

@@ -1,0 +1,233 @@
+// Chapter 06 tests, part: the linear algebra of the constraint solve (CD §4.2,
+// §4.4): block-sparse products against dense ones, J W J^T and its rank, a
+// solve that does not converge, CG and its least-squares variant against a
+// dense solve, and the default solver's choice.
+#include "06_tinkertoys_test.h"
+
+namespace {
+
+using namespace ch06_test;
+
+TEST(Ch06BlockSparse, ProductsEqualDenseProducts) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  pbm::BlockSparseMatrix A;
+  A.reset(9, 12);
+  const int shapes[][4] = {{0, 0, 2, 2}, {0, 6, 2, 2}, {2, 2, 1, 2}, {3, 4, 2, 2}, {3, 10, 2, 2},
+                           {5, 0, 1, 2}, {6, 8, 2, 2}, {8, 4, 1, 1}, {2, 10, 1, 2}};
+  for (const auto& s : shapes) {
+    const int k = A.createBlock(s[0], s[1], s[2], s[3]);
+    A.blocks[k].data = pbm::BlockData::NullaryExpr(s[2], s[3], [&] { return U(rng); });
+  }
+  const MatrixXd D = A.toDense();
+  const VectorXd x = VectorXd::NullaryExpr(12, [&] { return U(rng); });
+  const VectorXd y = VectorXd::NullaryExpr(9, [&] { return U(rng); });
+  VectorXd Ax = VectorXd::Constant(3, 7.0), Aty = VectorXd::Constant(2, 7.0);  // wrong sizes
+  A.multiply(x, Ax);
+  A.multiplyTranspose(y, Aty);
+  EXPECT_VEC_REL(Ax, VectorXd(D * x), 1e-14)
+      << "CD §4.2: the block-sparse product A x equals the dense one (output resized)";
+  EXPECT_VEC_REL(Aty, VectorXd(D.transpose() * y), 1e-14)
+      << "CD §4.2: the block-sparse product A^T y equals the dense one (output resized)";
+
+  // A nail + N-rod chain: 2N + 1 blocks, nnz(J) = 4N + 4 (2D).
+  Rig r;
+  buildChain(r, 5, 1);
+  r.cs.evaluate(r.ps);
+  EXPECT_EQ(r.cs.J.blocks.size(), 11u) << "CD §4.2: a nail and 5 rods: 1 + 2 x 5 blocks";
+  EXPECT_EQ(r.cs.J.nnz(), 24) << "CD §4.2: a nail and 5 rods: 4 + 4 x 5 non-zeros";
+  const VectorXd z = VectorXd::NullaryExpr(r.cs.m(), [&] { return U(rng); });
+  VectorXd Jtz;
+  r.cs.J.multiplyTranspose(z, Jtz);
+  EXPECT_VEC_REL(Jtz, VectorXd(r.cs.J.toDense().transpose() * z), 1e-14)
+      << "CD §4.2: J^T z of the chain, block-sparse against dense";
+}
+
+// CD §4.4: J W J^T is symmetric positive semidefinite, the matrix-free product
+// equals it, and its rank is rank J: a square with both diagonals has 6 rows
+// and rank 5.
+TEST(Ch06Solve, JWJtIsSymmetricPositiveSemidefinite) {
+  Rig r;
+  const double m[] = {1, 2, 1.5, 0.7};
+  const Vector2d x[] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  for (int i = 0; i < 4; ++i) r.particle(m[i], x[i]);
+  for (int i = 0; i < 4; ++i) r.add<pbm::RodConstraint>(i, (i + 1) % 4, 1.0);
+  r.add<pbm::RodConstraint>(0, 2, std::sqrt(2.0));
+  r.add<pbm::RodConstraint>(1, 3, std::sqrt(2.0));
+  r.cs.evaluate(r.ps);
+  const MatrixXd J = r.cs.J.toDense();
+  const VectorXd W = pbm::inverseMassVector(r.ps);
+  const MatrixXd A = J * W.asDiagonal() * J.transpose();
+  MatrixXd Aop(6, 6);
+  for (int c = 0; c < 6; ++c) {
+    VectorXd col;
+    pbm::multiplyJWJt(r.cs.J, W, VectorXd::Unit(6, c), col);
+    Aop.col(c) = col;
+  }
+  EXPECT_VEC_NEAR(Aop, A, 1e-14 * A.cwiseAbs().maxCoeff())
+      << "CD §4.4: multiplyJWJt applied to the unit vectors gives the columns of J W J^T";
+  EXPECT_VEC_NEAR(Aop, MatrixXd(Aop.transpose()), 1e-15) << "CD §4.4: J W J^T is symmetric";
+  // The spectrum of J W J^T from the student's J: PSD, rank 5 of 6.
+  const VectorXd ev = Eigen::SelfAdjointEigenSolver<MatrixXd>(A).eigenvalues();
+  EXPECT_GE(ev.minCoeff(), -1e-12 * ev.maxCoeff())
+      << "CD §4.4: J W J^T is positive semidefinite; eigenvalues " << ev.transpose();
+  EXPECT_LE(std::abs(ev[0]), 1e-12 * ev.maxCoeff())
+      << "CD §4.4: the second diagonal is redundant: one zero eigenvalue; eigenvalues "
+      << ev.transpose();
+  EXPECT_GT(ev[1], 1e-3 * ev.maxCoeff())
+      << "CD §4.4: only one redundant row; eigenvalues " << ev.transpose();
+  EXPECT_EQ(Eigen::FullPivLU<MatrixXd>(J).rank(), 5)
+      << "CD §4.4: rank J = 5 for the square with both diagonals";
+}
+
+// CD §4.4: CG on J W J^T matches a dense solve on swinging chains of 4 ... 256
+// rods; b = 0 gives 0 iterations; no constraints give Qhat = 0.
+
+// Bad input (CD §4.4): a solve that does not converge is never silent:
+// SolverFailure naming the solver state, or (with the fallback) the
+// least-squares answer.
+TEST(Ch06Solve, NonConvergenceIsNeverSilent) {
+  Rig r;
+  buildChain(r, 32, 4, true);
+  r.finish(100, 20);
+  r.cf->settings.maxIterations = 3;
+  r.cf->settings.fallback = false;
+  try {
+    r.accelerations();
+    ADD_FAILURE() << "CD §4.4: a 3-iteration CG on a 34-row chain claimed convergence";
+  } catch (const pbm::SolverFailure& e) {
+    EXPECT_NE(std::string(e.what()).find("CG 3 iterations"), std::string::npos)
+        << "CD §4.4: the message names the solver and its iterations; got: " << e.what();
+  }
+  r.cf->settings.fallback = true;
+  EXPECT_THROW(r.accelerations(), pbm::SolverFailure)
+      << "CD §4.4: the fallback with 3 iterations cannot converge either";
+  r.cf->settings.maxIterations = 0;
+  const VectorXd a = r.accelerations();
+  EXPECT_TRUE(a.allFinite()) << "CD §4.4: a finite answer with the default iteration limit";
+  EXPECT_TRUE(r.cf->last.result.converged) << "CD §4.4: the default limit converges";
+  // A hanging straight chain at rest stays at rest: every acceleration 0.
+  EXPECT_VEC_NEAR(a, VectorXd(VectorXd::Zero(a.size())), 1e-8 * std::sqrt(a.size()))
+      << "CD §3: a straight chain hanging at rest stays at rest";
+}
+
+TEST(Ch06Cg, MatchesDenseSolveOnChains) {
+  for (int N : {4, 16, 64, 256}) {
+    SCOPED_TRACE("a nail and " + std::to_string(N) + " rods");
+    Rig r;
+    buildChain(r, N, 11 + N);
+    r.finish(100.0, 20.0);
+    const DenseSystem d = denseSystem(r, 100.0, 20.0);
+    const VectorXd exact = d.A.ldlt().solve(d.b);
+    const VectorXd b = pbm::constraintRhs(r.cs.J, r.cs.Jdot, pbm::velocityVector(r.ps), d.W,
+                                          r.appliedForces(), r.cs.C, r.cs.Cdot, 100.0, 20.0);
+    EXPECT_VEC_REL(b, d.b, 1e-13)
+        << "CD §3 eq 11: b = -Jdot qdot - J W Q - ks C - kd Cdot, against the dense assembly";
+    const pbm::LinearOperator A = [&](const VectorXd& in, VectorXd& out) {
+      pbm::multiplyJWJt(r.cs.J, d.W, in, out);
+    };
+    const int m = r.cs.m();
+    VectorXd lambda = VectorXd::Zero(m);
+    const pbm::CgResult res = pbm::conjugateGradient(A, b, lambda, 1e-10, 3 * m + 10);
+    EXPECT_TRUE(res.converged) << "CD §4.4: CG converges within 3m + 10 iterations; it took "
+                               << res.iterations << ", residual " << res.relativeResidual;
+    EXPECT_LE(res.relativeResidual, 1e-10) << "CD §4.4: the reported residual meets the tolerance";
+    EXPECT_NEAR(res.relativeResidual, (d.b - d.A * lambda).norm() / d.b.norm(), 1e-12)
+        << "CD §4.4: the reported residual is the true |b - A lambda| / |b|";
+    EXPECT_VEC_REL(lambda, exact, 1e-8) << "CD §4.4: CG's lambda against a dense LDLT solve";
+    VectorXd inv = d.A.diagonal().cwiseInverse(), lj = VectorXd::Zero(m);
+    EXPECT_TRUE(pbm::jacobiConjugateGradient(A, inv, b, lj, 1e-10, 3 * m + 10).converged)
+        << "CD §4.4: Jacobi-preconditioned CG converges within 3m + 10 iterations";
+    EXPECT_VEC_REL(lj, exact, 1e-8)
+        << "CD §4.4: Jacobi-preconditioned CG's lambda against a dense LDLT solve";
+  }
+  // b = 0: lambda = 0 at once.
+  const pbm::LinearOperator I = [](const VectorXd& in, VectorXd& out) { out = in; };
+  VectorXd x = VectorXd::Ones(5);
+  const pbm::CgResult zero = pbm::conjugateGradient(I, VectorXd::Zero(5), x, 1e-10, 20);
+  EXPECT_EQ(zero.iterations, 0) << "CD §4.4: b = 0 needs no iteration";
+  EXPECT_TRUE(zero.converged) << "CD §4.4: b = 0 is converged at once";
+  EXPECT_VEC_NEAR(x, VectorXd(VectorXd::Zero(5)), 0.0)
+      << "CD §4.4: b = 0 gives lambda = 0 whatever the start";
+  // No constraints: Qhat = 0, accelerations W Q = g.
+  Rig free;
+  free.particle(2.0, Vector2d(1, 2), Vector2d(3, 4));
+  free.finish();
+  EXPECT_VEC_NEAR(free.accelerations(), Vector2d(0, -kG), 1e-15)
+      << "CD §4.1: without constraints Qhat = 0 and the particle falls at g";
+}
+
+// CD §4.4: CG least squares (the notes' Numerical Recipes routine) on a small
+// SPD system equals the dense solve.
+TEST(Ch06Cg, LeastSquaresVariantMatchesDenseSolve) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const MatrixXd B = MatrixXd::NullaryExpr(8, 8, [&] { return U(rng); });
+  const MatrixXd A = B * B.transpose() + 0.5 * MatrixXd::Identity(8, 8);
+  const VectorXd b = VectorXd::NullaryExpr(8, [&] { return U(rng); });
+  const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
+  VectorXd x = VectorXd::Zero(8);
+  const pbm::CgResult res = pbm::conjugateGradientLeastSquares(op, op, b, x, 1e-12, 500);
+  EXPECT_TRUE(res.converged) << "CD §4.4: CG least squares converges within 500 iterations; "
+                             << res.iterations << " taken, residual " << res.relativeResidual;
+  EXPECT_VEC_REL(x, VectorXd(A.ldlt().solve(b)), 1e-9)
+      << "CD §4.4: CG least squares against a dense LDLT solve";
+}
+
+// CD §3 eq (11): accelerations are legal and equal the dense KKT solution
+// [[M, -J^T], [J, 0]] (qdd, lambda) = (Q, -Jdot qdot - ks C - kd Cdot).
+
+// CD §4.4: the default solver (auto) picks from the system: Jacobi-CG for a
+// small one (m <= 32), a sparse LDLT of J W J^T on a longer chain (definite),
+// Jacobi-CG from 0 on a braced lattice (semidefinite: redundant diagonals).
+// Its lambda against a dense LDLT solve, its motion against the rigid one.
+TEST(Ch06Solver, AutoSolvesChainsDirectlyAndRedundantSetsByCg) {
+  for (int N : {8, 40, 256}) {
+    SCOPED_TRACE("a nail and " + std::to_string(N) + " rods");
+    Rig r;
+    buildChain(r, N, 5 + N);
+    r.finish(100.0, 20.0, true, ConstraintSolver::Auto);
+    const DenseSystem d = denseSystem(r, 100.0, 20.0);
+    const VectorXd exact = d.A.ldlt().solve(d.b);
+    r.accelerations();
+    const ConstraintSolver expected = r.cs.m() <= pbm::kAutoIterativeMaxRows
+                                          ? ConstraintSolver::JacobiCG
+                                          : ConstraintSolver::LDLT;
+    EXPECT_EQ(r.cf->last.used, expected)
+        << "CD §4.4: m = " << r.cs.m() << ": auto should take " << pbm::solverName(expected)
+        << ", got " << pbm::solverName(r.cf->last.used);
+    EXPECT_TRUE(r.cf->last.result.converged) << "CD §4.4: the solve meets the tolerance";
+    EXPECT_NEAR(r.cf->last.result.relativeResidual, (d.b - d.A * r.cs.lambda).norm() / d.b.norm(),
+                1e-12)
+        << "CD §4.4: the reported residual is the true |b - A lambda| / |b|";
+    EXPECT_VEC_REL(r.cs.lambda, exact, 1e-9) << "CD §4.4: auto's lambda against a dense LDLT solve";
+  }
+  // A 4 x 4 lattice, every cell braced by both diagonals: 42 rows, 9 of them
+  // redundant; spinning, it must move rigidly.
+  Rig g;
+  const int k = 4;
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) g.particle(1.0 + 0.1 * (i + 2 * j), Vector2d(j, -i));
+  auto id = [&](int i, int j) { return i * k + j; };
+  for (int i = 0; i < k; ++i)
+    for (int j = 0; j < k; ++j) {
+      if (j + 1 < k) g.add<pbm::RodConstraint>(id(i, j), id(i, j + 1), 1.0);
+      if (i + 1 < k) g.add<pbm::RodConstraint>(id(i, j), id(i + 1, j), 1.0);
+      if (i + 1 < k && j + 1 < k) {
+        g.add<pbm::RodConstraint>(id(i, j), id(i + 1, j + 1), std::sqrt(2.0));
+        g.add<pbm::RodConstraint>(id(i, j + 1), id(i + 1, j), std::sqrt(2.0));
+      }
+    }
+  spin(g.ps, 1.7, Vector2d(0.2, -0.1));
+  g.finish(100.0, 20.0, true, ConstraintSolver::Auto);
+  ASSERT_GT(g.cs.m(), pbm::kAutoIterativeMaxRows) << "the lattice must be past the small rule";
+  const VectorXd a = g.accelerations();
+  EXPECT_EQ(g.cf->last.used, ConstraintSolver::JacobiCG)
+      << "CD §4.4: redundant diagonals make J W J^T singular: auto takes Jacobi-CG, got "
+      << pbm::solverName(g.cf->last.used);
+  EXPECT_FALSE(g.cf->last.fellBack) << "CD §4.4: consistent: no least-squares fallback";
+  EXPECT_VEC_NEAR(a, rigidAccelerations(g.ps, 1.7, Vector2d::Zero(), -1), 1e-9)
+      << "CD §3: the spinning braced lattice moves rigidly";
+}
+
+}  // namespace
