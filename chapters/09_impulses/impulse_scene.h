@@ -44,7 +44,9 @@ class ImpulseScene : public pbm::SteppedScene {
  public:
   ImpulseScene();
 
-  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  // The chapter's methods: chapter 07's registry (rigidMethods(): each step
+  // renormalises), so a new entry there is offered here and stepped by takeStep.
+  std::vector<std::string> methods() const override;
   void reset() override;
   void advance(double tLimit, pbm::Host host) override;
   double time() const override { return stepper_.time(); }
@@ -82,7 +84,8 @@ class ImpulseScene : public pbm::SteppedScene {
 
   // Registers eps, threshold, dist_tol and g with these defaults.
   void addCollisionParams(double eps, double threshold, double g, double distTol = 1e-6);
-  pbm::Method method() const;
+  // The chosen entry of rigidMethods(), for stepWorld and stepWithCollisions.
+  const pbm::MethodInfo& method() const { return stepper_.method(); }
   // The stats of the last step and the loop records of every event.
   void account(const pbm::CollisionStats& s, double t0, double h);
   double kineticEnergy() const;
