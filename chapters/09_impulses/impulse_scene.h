@@ -1,11 +1,12 @@
 // The common part of every chapter-09 scene: a CollisionWorld (spheres and
 // boxes above half-spaces and pegs) stepped through collisions by
 // stepWithCollisions (RBII §6: stop at t_c, impulses, restart from Y(t_c)+),
-// with euler | midpoint | rk4; the keys every scene shares (eps, threshold,
-// dist_tol, g); the bodies drawn by their shapes, an arrow scaled by j at each
-// impulse (RBII §8, (8-7)); the totals P, L about the origin and the kinetic
-// energy, plotted; the list of impulses with v_rel- and v_rel+ (8-10); "pause
-// on collision"; the headless CSV. A scene builds its world in build().
+// with a method of rigidMethods() (euler | midpoint | rk4); the keys every
+// scene shares (eps, threshold, dist_tol, g); the bodies drawn by their shapes,
+// an arrow scaled by j at each impulse (RBII §8, (8-7)); the totals P, L about
+// the origin and the kinetic energy, plotted; the list of impulses with v_rel-
+// and v_rel+ (8-10); "pause on collision"; the headless CSV. A scene builds its
+// world in build().
 #pragma once
 
 #include <Eigen/Core>

@@ -1,10 +1,11 @@
-// The common part of chapter 10's scenes: a RestingWorld (boxes on fixed
-// boxes and the ground) stepped by chapter 09's stepWithCollisions with
-// euler | midpoint | rk4, the contact forces of RBII §9 solved in every
-// derivative evaluation. After each step (and at t = 0, after settleContacts)
-// the LCP is solved once more at the state shown, so the arrows (length
-// proportional to f_i), the a_i labels, the HUD and the CSV row all describe
-// that state. A scene builds its world in build() and may print closed forms.
+// The common part of chapter 10's scenes: a RestingWorld (boxes on fixed boxes
+// and the ground) stepped by chapter 09's stepWithCollisions with a method of
+// rigidMethods() (euler | midpoint | rk4), the contact forces of RBII §9 solved
+// in every derivative evaluation. After each step (and at t = 0, after
+// settleContacts) the LCP is solved once more at the state shown, so the arrows
+// (length proportional to f_i), the a_i labels, the HUD and the CSV row all
+// describe that state. A scene builds its world in build() and may print closed
+// forms.
 #pragma once
 
 #include <Eigen/Core>
