@@ -364,6 +364,34 @@ TEST(Ch07Methods, AdaptiveStepRenormalisesAndMeetsItsTolerance) {
   EXPECT_EQ(w.bodies[0].L, L0) << "RBI §2.9: no torque, L does not change";
 }
 
+TEST(Ch07Methods, StepWorldStepsWithTheMethodItIsGiven) {
+  // The symmetric top of SymmetricTopFollowsTheExactPrecessionWithOrderFour
+  // over 2 s, by stepWorld with each entry of rigidMethods(): halving h divides
+  // the error in R by 2^p, p the method's order (DEB §2.1-2.2), so the entry's
+  // own step runs, renormalised (RBI §4, footnote 3), whichever it is.
+  const double T = 2.0, I1 = 2.5;
+  const Vector3d L(2.5, 0, 1.5);
+  const double c = 1.5 * (1 / 0.5 - 1 / I1);
+  const Matrix3d exact = Eigen::AngleAxisd(T * L.norm() / I1, L.normalized()).toRotationMatrix() *
+                         Eigen::AngleAxisd(T * c, Vector3d::UnitZ()).toRotationMatrix();
+  const std::pair<const char*, int> methods[] = {{"euler", 1}, {"midpoint", 2}, {"rk4", 4}};
+  const double hs[3] = {0.02, 0.01, 0.005};
+  for (const auto& [name, p] : methods) {
+    double err[3];
+    for (int k = 0; k < 3; ++k) {
+      pbm::RigidWorld w = spinWorld(b4(), Vector3d(1, 0, 3));
+      run(w, rigidMethod(name), hs[k], static_cast<int>(std::lround(T / hs[k])));
+      err[k] = (w.bodies[0].R - exact).norm();
+    }
+    for (int k = 0; k < 2; ++k) {
+      const double order = std::log2(err[k] / err[k + 1]);
+      EXPECT_NEAR(order, p, 0.3) << "DEB §2: stepWorld with '" << name << "' has order " << p
+                                 << " on the top (RBI §2.9), h = " << hs[k + 1] << "; got "
+                                 << order;
+    }
+  }
+}
+
 TEST(Ch07Methods, NonFiniteStateIsADivergence) {
   pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
   w.bodies[0].P = Vector3d(std::numeric_limits<double>::quiet_NaN(), 0, 0);
