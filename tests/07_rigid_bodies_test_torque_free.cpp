@@ -366,9 +366,9 @@ TEST(Ch07Methods, AdaptiveStepRenormalisesAndMeetsItsTolerance) {
 
 TEST(Ch07Methods, StepWorldStepsWithTheMethodItIsGiven) {
   // The symmetric top of SymmetricTopFollowsTheExactPrecessionWithOrderFour
-  // over 2 s, by stepWorld with each entry of rigidMethods(): halving h divides
-  // the error in R by 2^p, p the method's order (DEB §2.1-2.2), so the entry's
-  // own step runs, renormalised (RBI §4, footnote 3), whichever it is.
+  // over 2 s, by stepWorld with rigidMethods()' euler, midpoint and rk4:
+  // halving h divides the error in R by 2^p, p the method's order (DEB
+  // §2.1-2.2), so stepWorld runs the step of the entry it is given.
   const double T = 2.0, I1 = 2.5;
   const Vector3d L(2.5, 0, 1.5);
   const double c = 1.5 * (1 / 0.5 - 1 / I1);
