@@ -11,10 +11,11 @@
 #include <cmath>
 #include <numbers>
 #include <random>
+#include <string_view>
 
 #include "expect_vec_near.h"
 #include "pbm/core/errors.h"
-#include "pbm/integrators/integrators.h"
+#include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_forces.h"
 #include "pbm/rigid/rigid_world.h"
@@ -26,7 +27,6 @@ using Eigen::Matrix3d;
 using Eigen::Quaterniond;
 using Eigen::Vector3d;
 using Eigen::VectorXd;
-using pbm::Method;
 using pbm::RigidBody;
 constexpr double kPi = std::numbers::pi;
 
@@ -81,11 +81,17 @@ inline Quaterniond axisAngle(double angle, const Vector3d& axis) {
   return Quaterniond(Eigen::AngleAxisd(angle, axis.normalized()));
 }
 
+// Chapter 07's method `name` (rigidMethods(): chapter 02's step, then the
+// renormalisation the world asks for): what stepWorld and stepWorldMatrix take.
+inline const pbm::MethodInfo& rigidMethod(std::string_view name) {
+  return pbm::findMethod(pbm::rigidMethods(), name);
+}
+
 // n steps of stepWorld (chapter 02's step, then renormalise if the world asks).
-inline void run(pbm::RigidWorld& w, Method m, double h, int n) {
+inline void run(pbm::RigidWorld& w, const pbm::MethodInfo& m, double h, int n) {
   for (int i = 0; i < n; ++i) pbm::stepWorld(w, m, h);
 }
-inline void run(pbm::RigidWorldMatrix& w, Method m, double h, int n) {
+inline void run(pbm::RigidWorldMatrix& w, const pbm::MethodInfo& m, double h, int n) {
   for (int i = 0; i < n; ++i) pbm::stepWorldMatrix(w, m, h);
 }
 

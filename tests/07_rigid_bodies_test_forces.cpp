@@ -126,8 +126,8 @@ pbm::RigidWorld toss(bool gravity) {
 
 TEST(Ch07GravityToss, ParabolaExactAndSpinUntouched) {
   pbm::RigidWorld w = toss(true), free = toss(false);
-  run(w, Method::RK4, 0.01, 200);
-  run(free, Method::RK4, 0.01, 200);
+  run(w, rigidMethod("rk4"), 0.01, 200);
+  run(free, rigidMethod("rk4"), 0.01, 200);
   const RigidBody &b = w.bodies[0], &f = free.bodies[0];
   // x = v0 t + g t^2 / 2 at t = 2: RK4 integrates the quadratic exactly.
   EXPECT_VEC_NEAR(b.x, Vector3d(2, 0, -9.62), 1e-11) << "RBI §5.2 (5-4): a = M g / M = g";
@@ -160,7 +160,7 @@ TEST(Ch07RotationFree, TwoEqualForcesAwayFromTheOriginGiveNoTorque) {
   EXPECT_VEC_NEAR(w.bodies[0].torque, Vector3d::Zero(), 0.0)
       << "RBI §5.3: the torques (0, 3f, 0) and (0, -3f, 0) cancel";
 
-  run(w, Method::RK4, 0.01, 200);
+  run(w, rigidMethod("rk4"), 0.01, 200);
   const RigidBody& e = w.bodies[0];
   EXPECT_VEC_NEAR(e.x, Vector3d(5, -2, 3), 1e-12) << "RBI §5.3: a = 2f/M = 1 m/s^2 along z";
   EXPECT_VEC_NEAR(e.P, Vector3d(0, 0, 24), 1e-12) << "RBI §5.3";
@@ -198,7 +198,7 @@ TEST(Ch07TranslationFree, BodyFixedCoupleTurnsThreeRadiansWithOrderFour) {
   const double hs[4] = {0.1, 0.05, 0.025, 0.0125};
   for (int k = 0; k < 4; ++k) {
     pbm::RigidWorld w = couple(13.0, pbm::ForceFrame::Body);
-    run(w, Method::RK4, hs[k], static_cast<int>(std::lround(2.0 / hs[k])));
+    run(w, rigidMethod("rk4"), hs[k], static_cast<int>(std::lround(2.0 / hs[k])));
     const RigidBody& b = w.bodies[0];
     err[k] = std::abs(thetaY(b) - 3.0);
     EXPECT_VEC_NEAR(b.L, Vector3d(0, 156, 0), 1e-12 * 156)
@@ -217,7 +217,7 @@ TEST(Ch07TranslationFree, WorldFixedCoupleIsAPendulum) {
   // World-fixed directions: I_yy theta'' = f (6 cos theta + 4 sin theta),
   // whose solution from rest has theta(2) = 2.9690081045373.
   pbm::RigidWorld w = couple(13.0, pbm::ForceFrame::World);
-  run(w, Method::RK4, 1e-3, 2000);
+  run(w, rigidMethod("rk4"), 1e-3, 2000);
   EXPECT_NEAR(thetaY(w.bodies[0]), 2.9690081045373, 1e-9)
       << "RBI §5.4: a couple fixed in the world is not the body-fixed one (theta would be 3)";
   EXPECT_VEC_NEAR(w.bodies[0].x, Vector3d::Zero(), 1e-12) << "RBI §5.4: no translation";
@@ -230,7 +230,7 @@ RigidBody pushed(RigidBody b, const Vector3d& r0, const Vector3d& F, double h, i
   pbm::RigidWorld w;
   w.add(b);
   w.addForce(std::make_unique<pbm::PointForce>(0, r0, F));
-  run(w, Method::RK4, h, n);
+  run(w, rigidMethod("rk4"), h, n);
   return w.bodies[0];
 }
 

@@ -61,12 +61,12 @@ TEST(Ch07Kinematics, PointAccelerationMatchesSecondDifference) {
   const double h = 1e-4;
   auto point = [&] { return Vector3d(tr.body().R * p0 + tr.body().x); };
   const Vector3d before = point();
-  pbm::stepWorld(tr.world, Method::RK4, h);
+  pbm::stepWorld(tr.world, rigidMethod("rk4"), h);
   const Vector3d middle = point();
   VectorXd ydot;
   tr.world.derivEval(ydot);  // the force and torque at the middle state
   const Vector3d got = pbm::pointAcceleration(tr.body(), middle);
-  pbm::stepWorld(tr.world, Method::RK4, h);
+  pbm::stepWorld(tr.world, rigidMethod("rk4"), h);
   const Vector3d fd = (point() - 2 * middle + before) / (h * h);
   EXPECT_VEC_NEAR(got, fd, 1e-6 * fd.norm())
       << "RBI App. C (C-12): omega-dot x r + omega x (omega x r) + v-dot";
@@ -78,11 +78,11 @@ TEST(Ch07AngularAcceleration, MatchesCentralDifferenceOfOmega) {
   Trajectory tr;
   const double h = 1e-4;
   const Vector3d w0 = tr.body().omega;
-  pbm::stepWorld(tr.world, Method::RK4, h);
+  pbm::stepWorld(tr.world, rigidMethod("rk4"), h);
   VectorXd ydot;
   tr.world.derivEval(ydot);  // the torque at the middle state
   const Vector3d got = pbm::angularAcceleration(tr.body());
-  pbm::stepWorld(tr.world, Method::RK4, h);
+  pbm::stepWorld(tr.world, rigidMethod("rk4"), h);
   const Vector3d fd = (tr.body().omega - w0) / (2 * h);
   EXPECT_VEC_NEAR(got, fd, 1e-6)
       << "RBI App. C (C-10): omega-dot = I^-1 (L x omega + tau); without L x omega it is "

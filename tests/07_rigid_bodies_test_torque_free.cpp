@@ -35,7 +35,8 @@ double energy(const RigidBody& b) {
 // --- claim 13: torque-free motion (RBI §2.9)
 
 TEST(Ch07TorqueFree, AngularMomentumStaysBitwiseConstant) {
-  for (Method m : {Method::Euler, Method::Midpoint, Method::RK4}) {
+  for (const char* name : {"euler", "midpoint", "rk4"}) {
+    const pbm::MethodInfo& m = rigidMethod(name);
     pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
     const Vector3d L0 = w.bodies[0].L;
     run(w, m, 0.01, 100);
@@ -51,7 +52,7 @@ TEST(Ch07TorqueFree, EnergyDriftBelowOneInTenToTheEightUnderRk4) {
   pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
   const double E0 = pbm::kineticEnergy(w.bodies[0]);
   ASSERT_NEAR(E0, 8.875, 1e-13) << "RBI App. C (C-3): 1/2 omega_b . I_b omega_b";
-  run(w, Method::RK4, 0.0125, 1600);  // 20 s
+  run(w, rigidMethod("rk4"), 0.0125, 1600);  // 20 s
   const double rel = (pbm::kineticEnergy(w.bodies[0]) - E0) / E0;
   EXPECT_LT(std::abs(rel), 1e-8) << "RBI §2.9 with DEB §2.2: RK4 conserves T to O(h^4)";
   EXPECT_NEAR(energy(w.bodies[0]), pbm::kineticEnergy(w.bodies[0]), 1e-12 * E0)
@@ -71,7 +72,7 @@ TEST(Ch07TorqueFree, SymmetricTopFollowsTheExactPrecessionWithOrderFour) {
   for (int k = 0; k < 4; ++k) {
     pbm::RigidWorld w = spinWorld(b4(), Vector3d(1, 0, 3));
     EXPECT_VEC_NEAR(w.bodies[0].L, L, 1e-14) << "RBI §2.9: L = I omega";
-    run(w, Method::RK4, hs[k], static_cast<int>(std::lround(T / hs[k])));
+    run(w, rigidMethod("rk4"), hs[k], static_cast<int>(std::lround(T / hs[k])));
     err[k] = (w.bodies[0].R - exact).norm();
   }
   EXPECT_LT(err[3], 1e-6) << "RBI §2.9: the symmetric top at h = 0.0125";
@@ -105,7 +106,7 @@ TEST(Ch07Drift, MatrixColumnsShrinkByRk4FactorPerStep) {
     const int n = static_cast<int>(std::lround(10.0 / h));
     pbm::RigidWorldMatrix w;
     w.add(sphereLike());
-    run(w, Method::RK4, h, n);
+    run(w, rigidMethod("rk4"), h, n);
     const Matrix3d& R = w.bodies[0].R;
     const std::complex<double> P = rk4Factor({0.0, 2 * kPi * h});
     const double f = std::pow(std::abs(P), n);
@@ -131,7 +132,7 @@ TEST(Ch07Drift, QuaternionNormShrinksByRk4FactorOfHalfTheAngle) {
     pbm::RigidWorld w;
     w.renormalizeAfterStep = false;
     w.add(sphereLike());
-    run(w, Method::RK4, h, n);
+    run(w, rigidMethod("rk4"), h, n);
     const Quaterniond& q = w.bodies[0].q;
     const std::complex<double> P = rk4Factor({0.0, 0.5 * 2 * kPi * h});
     const double f = std::pow(std::abs(P), n);
@@ -171,8 +172,8 @@ TEST(Ch07Renormalize, TenThousandStepsKeepUnitQ) {
   off.renormalizeAfterStep = false;
   double worstQ = 0, worstR = 0;
   for (int i = 0; i < 10000; ++i) {
-    pbm::stepWorld(on, Method::RK4, 0.01);
-    pbm::stepWorld(off, Method::RK4, 0.01);
+    pbm::stepWorld(on, rigidMethod("rk4"), 0.01);
+    pbm::stepWorld(off, rigidMethod("rk4"), 0.01);
     worstQ = std::max(worstQ, std::abs(on.bodies[0].q.norm() - 1));
     worstR = std::max(worstR, pbm::orthonormalityError(on.bodies[0].R));
   }
@@ -191,7 +192,7 @@ TEST(Ch07Spin, IntermediateAxisGrowsAsEpsCoshLambdaT) {
   const double lambda = 2.0 * std::sqrt(1.5 * 2.5 / (2.5 * 6.5));
   ASSERT_NEAR(lambda, 0.9607689228, 1e-10);
   pbm::RigidWorld w = spinWorld(b1(), Vector3d(eps, 2, 0));
-  run(w, Method::RK4, 1e-3, 5000);
+  run(w, rigidMethod("rk4"), 1e-3, 5000);
   const double want = eps * std::cosh(lambda * 5.0);
   EXPECT_NEAR(omegaBody(w.bodies[0]).x(), want, 1e-6 * want)
       << "RBI App. C (C-10), linearised: omega_x = eps cosh(lambda t) about the intermediate axis";
@@ -203,7 +204,7 @@ std::vector<double> downCrossings(pbm::RigidWorld& w, int component, double h, i
   std::vector<double> t;
   double prev = omegaBody(w.bodies[0])[component];
   for (int i = 1; i <= steps && static_cast<int>(t.size()) < count; ++i) {
-    pbm::stepWorld(w, Method::RK4, h);
+    pbm::stepWorld(w, rigidMethod("rk4"), h);
     const double now = omegaBody(w.bodies[0])[component];
     if (prev > 0 && now <= 0) t.push_back((i - 1 + prev / (prev - now)) * h);
     prev = now;
@@ -246,7 +247,7 @@ TEST(Ch07Spin, LargestAndSmallestAxesAreStableWithPeriodTwoPiOverOmega) {
     std::vector<double> t;
     double prev = 1e-4;
     for (int i = 1; i <= 1500 && t.size() < 2; ++i) {
-      pbm::stepWorld(w, Method::RK4, 0.01);
+      pbm::stepWorld(w, rigidMethod("rk4"), 0.01);
       const double now = omegaBody(w.bodies[0]).y();
       amp = std::max(amp, std::abs(now));
       if (prev > 0 && now <= 0) t.push_back((i - 1 + prev / (prev - now)) * 0.01);
@@ -363,9 +364,37 @@ TEST(Ch07Methods, AdaptiveStepRenormalisesAndMeetsItsTolerance) {
   EXPECT_EQ(w.bodies[0].L, L0) << "RBI §2.9: no torque, L does not change";
 }
 
+TEST(Ch07Methods, StepWorldStepsWithTheMethodItIsGiven) {
+  // The symmetric top of SymmetricTopFollowsTheExactPrecessionWithOrderFour
+  // over 2 s, by stepWorld with rigidMethods()' euler, midpoint and rk4:
+  // halving h divides the error in R by 2^p, p the method's order (DEB
+  // §2.1-2.2), so stepWorld runs the step of the entry it is given.
+  const double T = 2.0, I1 = 2.5;
+  const Vector3d L(2.5, 0, 1.5);
+  const double c = 1.5 * (1 / 0.5 - 1 / I1);
+  const Matrix3d exact = Eigen::AngleAxisd(T * L.norm() / I1, L.normalized()).toRotationMatrix() *
+                         Eigen::AngleAxisd(T * c, Vector3d::UnitZ()).toRotationMatrix();
+  const std::pair<const char*, int> methods[] = {{"euler", 1}, {"midpoint", 2}, {"rk4", 4}};
+  const double hs[3] = {0.02, 0.01, 0.005};
+  for (const auto& [name, p] : methods) {
+    double err[3];
+    for (int k = 0; k < 3; ++k) {
+      pbm::RigidWorld w = spinWorld(b4(), Vector3d(1, 0, 3));
+      run(w, rigidMethod(name), hs[k], static_cast<int>(std::lround(T / hs[k])));
+      err[k] = (w.bodies[0].R - exact).norm();
+    }
+    for (int k = 0; k < 2; ++k) {
+      const double order = std::log2(err[k] / err[k + 1]);
+      EXPECT_NEAR(order, p, 0.3) << "DEB §2: stepWorld with '" << name << "' has order " << p
+                                 << " on the top (RBI §2.9), h = " << hs[k + 1] << "; got "
+                                 << order;
+    }
+  }
+}
+
 TEST(Ch07Methods, NonFiniteStateIsADivergence) {
   pbm::RigidWorld w = spinWorld(b1(), Vector3d(1, 0.5, 2));
   w.bodies[0].P = Vector3d(std::numeric_limits<double>::quiet_NaN(), 0, 0);
-  EXPECT_THROW(pbm::stepWorld(w, Method::RK4, 0.01), pbm::SimulationDiverged)
+  EXPECT_THROW(pbm::stepWorld(w, rigidMethod("rk4"), 0.01), pbm::SimulationDiverged)
       << "a NaN state stops the run with t and h";
 }

@@ -6,6 +6,7 @@
 
 #include "09_impulses_test.h"
 #include "pbm/core/errors.h"
+#include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid_forces.h"
 
 namespace {
@@ -100,7 +101,7 @@ TEST(Ch09Ball, FirstImpactApexesImpactsAndRest) {
     double minGap = 1e300;
     for (int n = 0; n < 1000; ++n) {  // to t = 10 s
       pbm::CollisionStats st;
-      pbm::stepWithCollisions(bw.w, pbm::Method::RK4, dt, &st);
+      pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt, &st);
       minGap = std::min(minGap, bw.gap());
       const double t = bw.w.time();
       if (impacts == 0 && st.impacts == 1) {
@@ -133,7 +134,8 @@ TEST(Ch09Ball, FirstImpactApexesImpactsAndRest) {
     EXPECT_EQ(eventsLate, 0) << "RBII §6: resting contact needs no restart (events after 9 s)";
     // A start 1 cm inside the floor is no legal state: the step refuses it.
     bw.w.bodies[1].x.y() = bw.r - 0.01;
-    EXPECT_THROW(pbm::stepWithCollisions(bw.w, pbm::Method::RK4, dt), pbm::SimulationDiverged)
+    EXPECT_THROW(pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt),
+                 pbm::SimulationDiverged)
         << "RBII §6: the step's start interpenetrates by 1 cm: SimulationDiverged";
   }
 }
@@ -154,7 +156,7 @@ TEST(Ch09Ball, EveryImpulseAtItsClosedFormTime) {
   std::vector<double> times;
   for (int n = 0; n < 500; ++n) {  // to t = 5 s
     pbm::CollisionStats st;
-    pbm::stepWithCollisions(bw.w, pbm::Method::RK4, dt, &st);
+    pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt, &st);
     ASSERT_EQ(st.logTimes.size(), st.log.size()) << "one time per impulse in the step's log";
     for (double t : st.logTimes) {
       EXPECT_GE(t, bw.w.time() - dt - 1e-12) << "an impulse inside its step";
@@ -191,7 +193,7 @@ TEST(Ch09World, FlatCubeAtZeroRestitutionSettles) {
   double lowest = 1e300;
   for (int n = 0; n < 300; ++n) {  // 3 s
     pbm::CollisionStats st;
-    pbm::stepWithCollisions(w, pbm::Method::RK4, 0.01, &st);
+    pbm::stepWithCollisions(w, pbm::findMethod(pbm::rigidMethods(), "rk4"), 0.01, &st);
     impacts += st.impacts;
     lowest = std::min(lowest, w.closest().gap);
   }

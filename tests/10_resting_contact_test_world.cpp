@@ -6,6 +6,7 @@
 
 #include "10_resting_contact_test.h"
 #include "pbm/resting/resting_world.h"
+#include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid_forces.h"
 
 using namespace ch10_test;
@@ -34,7 +35,7 @@ struct World {
     double worst = 0;
     const int n = static_cast<int>(std::lround(T / h));
     for (int k = 0; k < n; ++k) {
-      pbm::stepWithCollisions(w, pbm::Method::RK4, h);
+      pbm::stepWithCollisions(w, pbm::findMethod(pbm::rigidMethods(), "rk4"), h);
       for (size_t i = 0; i < w.bodies.size(); ++i)
         worst = std::max(worst, (w.bodies[i].x - x0[i]).norm());
     }

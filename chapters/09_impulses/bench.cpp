@@ -35,6 +35,7 @@
 
 #include "pbm/impulse/collision_world.h"
 #include "pbm/impulse/impulse.h"
+#include "pbm/rigid/methods.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_forces.h"
 #include "pbm/rigid/rigid_world.h"
@@ -138,6 +139,7 @@ struct FallingBall {
   pbm::CollisionWorld world;
   Eigen::VectorXd y0;
   double gap0 = 0.0, v = 0.0;
+  const pbm::MethodInfo& rk4 = pbm::findMethod(pbm::rigidMethods(), "rk4");
   FallingBall() {
     v = std::sqrt(2.0 * kG);
     gap0 = 0.5 * v * kDt;
@@ -155,7 +157,7 @@ struct FallingBall {
   }
   double gapAfter(double tau) {
     world.setState(y0, 0.0);
-    pbm::stepWorld(world, pbm::Method::RK4, tau);
+    pbm::stepWorld(world, rk4, tau);
     return world.closest().gap;
   }
   // gap0 - v t - g t^2 / 2 = 0.

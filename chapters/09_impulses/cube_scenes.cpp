@@ -24,7 +24,6 @@
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/impulse/impulse.h"
-#include "pbm/integrators/integrators.h"
 #include "pbm/viewer/canvas3d.h"
 #include "scenes.h"
 
@@ -190,7 +189,7 @@ class CubeFlatScene : public CubeScene {
       ImpulseScene::takeStep(t0, h);
       return;
     }
-    const pbm::Method m = method();
+    const pbm::MethodInfo& m = method();
     pbm::CollisionStats s;
     Eigen::VectorXd y0;
     double tw = 0.0;
@@ -205,7 +204,7 @@ class CubeFlatScene : public CubeScene {
       world_.setState(y0, tw);
       world_.resting = resting0;
       pbm::stepWorld(world_, m, tau);
-      s.evals += pbm::methodEvals(m);
+      s.evals += m.evalsPerStep;
       return world_.closest().gap;
     };
     double tau = h;

@@ -82,11 +82,8 @@ void ImpulseScene::addCollisionParams(double eps, double threshold, double g, do
   params_.add("g", &g_, 0.0, 100.0, "gravity along -y, m/s^2");
 }
 
-pbm::Method ImpulseScene::method() const {
-  const std::string& m = stepper_.method().name;
-  return m == "euler"      ? pbm::Method::Euler
-         : m == "midpoint" ? pbm::Method::Midpoint
-                           : pbm::Method::RK4;
+std::vector<std::string> ImpulseScene::methods() const {
+  return pbm::methodNames(pbm::rigidMethods());
 }
 
 pbm::OrbitView ImpulseScene::initialOrbit() const {

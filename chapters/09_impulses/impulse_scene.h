@@ -1,11 +1,12 @@
 // The common part of every chapter-09 scene: a CollisionWorld (spheres and
 // boxes above half-spaces and pegs) stepped through collisions by
 // stepWithCollisions (RBII §6: stop at t_c, impulses, restart from Y(t_c)+),
-// with euler | midpoint | rk4; the keys every scene shares (eps, threshold,
-// dist_tol, g); the bodies drawn by their shapes, an arrow scaled by j at each
-// impulse (RBII §8, (8-7)); the totals P, L about the origin and the kinetic
-// energy, plotted; the list of impulses with v_rel- and v_rel+ (8-10); "pause
-// on collision"; the headless CSV. A scene builds its world in build().
+// with a method of rigidMethods() (euler | midpoint | rk4); the keys every
+// scene shares (eps, threshold, dist_tol, g); the bodies drawn by their shapes,
+// an arrow scaled by j at each impulse (RBII §8, (8-7)); the totals P, L about
+// the origin and the kinetic energy, plotted; the list of impulses with v_rel-
+// and v_rel+ (8-10); "pause on collision"; the headless CSV. A scene builds its
+// world in build().
 #pragma once
 
 #include <Eigen/Core>
@@ -44,7 +45,9 @@ class ImpulseScene : public pbm::SteppedScene {
  public:
   ImpulseScene();
 
-  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  // The chapter's methods: chapter 07's registry (rigidMethods(): each step
+  // renormalises), so a new entry there is offered here and stepped by takeStep.
+  std::vector<std::string> methods() const override;
   void reset() override;
   void advance(double tLimit, pbm::Host host) override;
   double time() const override { return stepper_.time(); }
@@ -82,7 +85,8 @@ class ImpulseScene : public pbm::SteppedScene {
 
   // Registers eps, threshold, dist_tol and g with these defaults.
   void addCollisionParams(double eps, double threshold, double g, double distTol = 1e-6);
-  pbm::Method method() const;
+  // The chosen entry of rigidMethods(), for stepWorld and stepWithCollisions.
+  const pbm::MethodInfo& method() const { return stepper_.method(); }
   // The stats of the last step and the loop records of every event.
   void account(const pbm::CollisionStats& s, double t0, double h);
   double kineticEnergy() const;

@@ -92,7 +92,7 @@ class CubeFlatScene : public RestingScene {
   // Chapter 09's stepWithCollisions with the impacts resolved by impact():
   // step; if the cube went through the ground, bisect to t_c (RBII §6),
   // resolve there, and go on with the rest of the step.
-  void takeStep(pbm::Method m, double h, pbm::CollisionStats& st) override {
+  void takeStep(const pbm::MethodInfo& m, double h, pbm::CollisionStats& st) override {
     const pbm::CollisionSettings& s = world_.settings;
     if (const pbm::Separation s0 = world_.closest(); s0.gap < -s.distTol)
       throw pbm::SimulationDiverged(
@@ -104,14 +104,14 @@ class CubeFlatScene : public RestingScene {
       world_.getState(y0, t0);
       const std::vector<pbm::Contact> resting0 = world_.resting;
       pbm::stepWorld(world_, m, remaining);
-      st.evals += pbm::methodEvals(m);
+      st.evals += m.evalsPerStep;
       if (world_.closest().gap >= -s.distTol) break;
       double lastTau = -1.0;
       auto gapAfter = [&](double tau) {
         world_.setState(y0, t0);
         world_.resting = resting0;
         pbm::stepWorld(world_, m, tau);
-        st.evals += pbm::methodEvals(m);
+        st.evals += m.evalsPerStep;
         lastTau = tau;
         return world_.closest().gap;
       };

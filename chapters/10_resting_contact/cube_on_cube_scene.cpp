@@ -85,8 +85,8 @@ class CubeOnCubeScene : public RestingScene {
   // The detector's list as the step (or the start) left it: a shuffle, or
   // "detector's order", while paused starts from it, not from the list the
   // last shuffle left.
-  void takeStep(pbm::Method m, double h, pbm::CollisionStats& stats) override {
-    RestingScene::takeStep(m, h, stats);
+  void takeStep(const pbm::MethodInfo& method, double h, pbm::CollisionStats& stats) override {
+    RestingScene::takeStep(method, h, stats);
     detected_ = world_.resting;
   }
   void settle() override {

@@ -69,11 +69,8 @@ pbm::OrbitView RestingScene::initialOrbit() const {
   return v;
 }
 
-pbm::Method RestingScene::method() const {
-  const std::string& m = stepper_.method().name;
-  return m == "euler"      ? pbm::Method::Euler
-         : m == "midpoint" ? pbm::Method::Midpoint
-                           : pbm::Method::RK4;
+std::vector<std::string> RestingScene::methods() const {
+  return pbm::methodNames(pbm::rigidMethods());
 }
 
 void RestingScene::reset() {
@@ -98,8 +95,8 @@ void RestingScene::reset() {
   }
 }
 
-void RestingScene::takeStep(pbm::Method m, double h, pbm::CollisionStats& stats) {
-  pbm::stepWithCollisions(world_, m, h, &stats);
+void RestingScene::takeStep(const pbm::MethodInfo& method, double h, pbm::CollisionStats& stats) {
+  pbm::stepWithCollisions(world_, method, h, &stats);
 }
 
 void RestingScene::settle() {

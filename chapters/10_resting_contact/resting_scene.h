@@ -1,10 +1,11 @@
-// The common part of chapter 10's scenes: a RestingWorld (boxes on fixed
-// boxes and the ground) stepped by chapter 09's stepWithCollisions with
-// euler | midpoint | rk4, the contact forces of RBII §9 solved in every
-// derivative evaluation. After each step (and at t = 0, after settleContacts)
-// the LCP is solved once more at the state shown, so the arrows (length
-// proportional to f_i), the a_i labels, the HUD and the CSV row all describe
-// that state. A scene builds its world in build() and may print closed forms.
+// The common part of chapter 10's scenes: a RestingWorld (boxes on fixed boxes
+// and the ground) stepped by chapter 09's stepWithCollisions with a method of
+// rigidMethods() (euler | midpoint | rk4), the contact forces of RBII §9 solved
+// in every derivative evaluation. After each step (and at t = 0, after
+// settleContacts) the LCP is solved once more at the state shown, so the arrows
+// (length proportional to f_i), the a_i labels, the HUD and the CSV row all
+// describe that state. A scene builds its world in build() and may print closed
+// forms.
 #pragma once
 
 #include <Eigen/Core>
@@ -39,7 +40,9 @@ class RestingScene : public pbm::SteppedScene {
  public:
   RestingScene();
 
-  std::vector<std::string> methods() const override { return {"euler", "midpoint", "rk4"}; }
+  // The chapter's methods: chapter 07's registry (rigidMethods(): each step
+  // renormalises), so a new entry there is offered here and stepped by takeStep.
+  std::vector<std::string> methods() const override;
   void reset() override;
   void advance(double tLimit, pbm::Host host) override;
   double time() const override { return stepper_.time(); }
@@ -71,15 +74,17 @@ class RestingScene : public pbm::SteppedScene {
   virtual void extraPanel() {}
   // The viewer starts over at this time (a body fell off the view).
   virtual double loopTime() const { return std::numeric_limits<double>::infinity(); }
-  // One step of h through collisions: chapter 09's stepWithCollisions by
-  // default (cube_flat resolves its impacts its own way).
-  virtual void takeStep(pbm::Method m, double h, pbm::CollisionStats& stats);
+  // One step of h through collisions with `method` (the chosen entry of
+  // rigidMethods()): chapter 09's stepWithCollisions by default (cube_flat
+  // resolves its impacts its own way).
+  virtual void takeStep(const pbm::MethodInfo& method, double h, pbm::CollisionStats& stats);
   // The contact refresh at t = 0: chapter 09's settleContacts by default.
   virtual void settle();
   // Called on the resting list before each shown solve (cube_on_cube_45
   // shuffles it: the order changes the individual f_i, not a).
   virtual void arrangeResting(std::vector<pbm::Contact>&) {}
-  pbm::Method method() const;
+  // The chosen entry of rigidMethods(), as the stepping layer holds it.
+  const pbm::MethodInfo& method() const { return stepper_.method(); }
 
   // The sums the HUD and the scenes use.
   double sumF() const { return forces_.f.size() ? forces_.f.sum() : 0.0; }

@@ -32,6 +32,8 @@ StepFunction renormalizing(StepFunction inner) {
 const MethodList& rigidMethods() {
   static const MethodList methods = [] {
     MethodList list = integratorMethods();
+    // A method of chapters 07, 09 and 10 alone is one more entry here, before
+    // its step is wrapped: their scenes offer it and stepWorld steps it.
     for (auto& m : list) m.step = renormalizing(m.step);
     return list;
   }();

@@ -162,9 +162,12 @@ void checkBodiesFinite(const std::vector<RigidBody>& bodies, double t0, double h
   }
 }
 
-void stepWorld(RigidWorld& world, Method m, double h) {
+void stepWorld(RigidWorld& world, const MethodInfo& method, double h) {
+  if (!method.step)
+    throw std::invalid_argument("stepWorld: '" + method.name +
+                                "' chooses its own step size (adaptiveStepWorld steps it)");
   const double t0 = world.time();
-  world.stepRenormalized([&](OdeSystem& sys) { step(sys, m, h); });
+  method.step(world, h);  // rigidMethods(): the step, then stepRenormalized's renormalisation
   checkBodiesFinite(world.bodies, t0, h);
 }
 

@@ -91,10 +91,11 @@ void RigidWorldMatrix::orthonormalizeAll() {
   }
 }
 
-void stepWorldMatrix(RigidWorldMatrix& world, Method m, double h) {
+void stepWorldMatrix(RigidWorldMatrix& world, const MethodInfo& method, double h) {
+  if (!method.step)
+    throw std::invalid_argument("stepWorldMatrix: '" + method.name + "' chooses its own step size");
   const double t0 = world.time();
-  step(world, m, h);
-  if (world.orthonormalizeAfterStep) world.orthonormalizeAll();
+  method.step(world, h);  // rigidMethods(): the step, then Gram-Schmidt if the world asks
   checkBodiesFinite(world.bodies, t0, h);
 }
 

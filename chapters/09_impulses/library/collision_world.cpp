@@ -370,7 +370,8 @@ void settleAt(CollisionWorld& w, double t, double h, CollisionStats& st) {
 
 }  // namespace
 
-void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStats* stats) {
+void stepWithCollisions(CollisionWorld& world, const MethodInfo& method, double h,
+                        CollisionStats* stats) {
   CollisionStats local;
   CollisionStats& st = stats ? *stats : local;
   st = CollisionStats{};
@@ -389,8 +390,8 @@ void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStat
     double t0;
     world.getState(y0, t0);
     const std::vector<Contact> resting0 = world.resting;
-    stepWorld(world, m, remaining);
-    st.evals += methodEvals(m);
+    stepWorld(world, method, remaining);
+    st.evals += method.evalsPerStep;
     const Separation sep = world.closest();
     if (sep.gap >= -s.distTol) break;  // no interpenetration: the step stands
 
@@ -403,8 +404,8 @@ void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStat
     auto gapAfter = [&](double tau) {
       world.setState(y0, t0);
       world.resting = resting0;
-      stepWorld(world, m, tau);
-      st.evals += methodEvals(m);
+      stepWorld(world, method, tau);
+      st.evals += method.evalsPerStep;
       st.trialTimes.push_back(t0 + tau);
       lastTau = tau;
       return world.closest().gap;

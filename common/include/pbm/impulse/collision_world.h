@@ -10,7 +10,6 @@
 
 #include "pbm/collision/contact.h"
 #include "pbm/impulse/impulse.h"
-#include "pbm/integrators/integrators.h"
 #include "pbm/rigid/rigid_world.h"
 
 namespace pbm {
@@ -103,7 +102,8 @@ class CollisionWorld : public RigidWorld {
   void trackResting();
 };
 
-// One step of h through collisions (RBII §6): stepWorld; if the closest gap is
+// One step of h through collisions (RBII §6): stepWorld with `method` (an
+// entry of rigidMethods(), pbm/rigid/methods.h); if the closest gap is
 // below -distTol, restore the start, bisect (findCollisionTime with gapAfter
 // re-simulating by stepWorld from the start) to t_c, install Y(t_c), find the
 // contacts within distTol, resolveCollisions (colliding ones bounce), cancel
@@ -113,8 +113,10 @@ class CollisionWorld : public RigidWorld {
 // arrives exactly at the step's end still bounces; a separating one drops).
 // Throws SimulationDiverged naming t, h and the bodies when the start already
 // interpenetrates, when a bisection cannot bracket, when resolveCollisions
-// passes maxPasses, or after maxEventsPerStep events.
-void stepWithCollisions(CollisionWorld& world, Method m, double h, CollisionStats* stats = nullptr);
+// passes maxPasses, or after maxEventsPerStep events. stats->evals adds the
+// method's evalsPerStep for each stepWorld, the re-simulations included.
+void stepWithCollisions(CollisionWorld& world, const MethodInfo& method, double h,
+                        CollisionStats* stats = nullptr);
 
 // The contact refresh stepWithCollisions runs at every collision time and at
 // each step's end, at the installed state: the contacts within distTol; the

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "pbm/core/method.h"
 #include "pbm/core/ode.h"
 #include "pbm/integrators/adaptive.h"
 #include "pbm/integrators/integrators.h"
@@ -101,10 +102,13 @@ class RigidWorld : public RigidBodies {
   bool deferFinal_ = false;    // inside stepRenormalized, renormalising after
 };
 
-// One step of a fixed-step method (chapter 02's step: euler, midpoint, rk4),
-// then renormalize every body (if renormalizeAfterStep), then the divergence
-// check: a non-finite state throws SimulationDiverged naming t and h.
-void stepWorld(RigidWorld& world, Method m, double h);
+// One step of a fixed-step method of the registry, then the divergence check:
+// a non-finite state throws SimulationDiverged naming t and h. `method` is an
+// entry of rigidMethods() (pbm/rigid/methods.h), or of a later chapter's list
+// built on it: its step is chapter 02's step followed by renormalize on every
+// body (if renormalizeAfterStep), so stepWorld adds no renormalisation of its
+// own. A method with no step (adaptive: adaptiveStepWorld) is invalid_argument.
+void stepWorld(RigidWorld& world, const MethodInfo& method, double h);
 // The adaptive path (DEB §3, step doubling around Euler by default): one
 // accepted adaptiveStep from the installed state, then the same
 // renormalisation and divergence check as stepWorld. Returns the proposed

@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
+#include "pbm/core/method.h"
 #include "pbm/core/ode.h"
-#include "pbm/integrators/integrators.h"
 #include "pbm/rigid/rigid_body.h"
 #include "pbm/rigid/rigid_world.h"
 
@@ -41,7 +41,7 @@ class RigidWorldMatrix : public RigidBodies {
 
   // Gram-Schmidt on every R, auxiliaries recomputed.
   void orthonormalizeAll();
-  // Whether rigidMethods()' steps (and stepWorldMatrix) orthonormalise after
+  // Whether rigidMethods()' steps (stepWorldMatrix's) orthonormalise after
   // each step. Off by default: the drift scene shows what happens without.
   bool orthonormalizeAfterStep = false;
 };
@@ -49,8 +49,9 @@ class RigidWorldMatrix : public RigidBodies {
 // The auxiliaries of a body whose R is the state (2-42).
 void computeAuxiliaryFromR(RigidBody& b);
 
-// One step (chapter 02's step), then Gram-Schmidt if orthonormalizeAfterStep,
-// then the non-finite check (SimulationDiverged naming t and h).
-void stepWorldMatrix(RigidWorldMatrix& world, Method m, double h);
+// One step of `method`, an entry of rigidMethods() (chapter 02's step, then
+// Gram-Schmidt if orthonormalizeAfterStep), then the non-finite check
+// (SimulationDiverged naming t and h). A method with no step is invalid_argument.
+void stepWorldMatrix(RigidWorldMatrix& world, const MethodInfo& method, double h);
 
 }  // namespace pbm
