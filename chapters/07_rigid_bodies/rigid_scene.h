@@ -87,9 +87,9 @@ class RigidScene : public pbm::Scene {
   // Fills world_ (bodies and forces; the mouse spring is added after).
   // Called by reset() on an empty world.
   virtual void build() = 0;
-  // Sets orbit_, ground_ and arrowScale_ from the parameters alone: the
-  // shell frames the view before the first reset, so each scene's
-  // constructor calls it too; reset() calls it after build().
+  // Sets orbit_, ground_ and arrowScale_ from the parameters alone: reset()
+  // calls it after build(), and the viewer frames the camera after the
+  // first reset (so --set and the panel's values are framed).
   virtual void frameView() {}
   // Before every step: a scene switches a push on or off here, so that a
   // force acts for whole steps (a force that stops inside a step would cost

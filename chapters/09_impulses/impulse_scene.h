@@ -67,7 +67,8 @@ class ImpulseScene : public pbm::SteppedScene {
   // Fills world_ (bodies with shapes, forces). Body 0 is the one the CSV
   // describes. Called by reset() on an empty world; gravity is added after.
   virtual void build() = 0;
-  // Sets orbit_ from the parameters (the constructor calls it too).
+  // Sets orbit_ from the parameters: reset() calls it after build(), and the
+  // viewer frames the camera after the first reset.
   virtual void frameView() {}
   // One step of h from the installed state at time t0: stepWithCollisions by
   // default (cube_flat handles its first impact itself).

@@ -76,14 +76,12 @@ class CubeFlatScene : public RestingScene {
     vMinus_ = 0.0;
     floorExtent_ = std::max(2.0, 1.5 * size_);
   }
-  pbm::OrbitView frameView() const override {
-    pbm::OrbitView v = orbit_;
+  void frameView() override {
     const double top = std::max(1.0, gap_ + size_);
-    v.distance = 3.5 * top + 1.5;
-    v.target = Vector3d(0.0, 0.45 * top, 0.0);
-    v.yawDeg = 25.0;
-    v.pitchDeg = 15.0;
-    return v;
+    orbit_.distance = 3.5 * top + 1.5;
+    orbit_.target = Vector3d(0.0, 0.45 * top, 0.0);
+    orbit_.yawDeg = 25.0;
+    orbit_.pitchDeg = 15.0;
   }
   double loopTime() const override { return 3.0; }
 

@@ -73,13 +73,11 @@ class CubeOnCubeScene : public RestingScene {
     havePrevious_ = false;
     floorExtent_ = std::max(2.0, 2.0 * size_);
   }
-  pbm::OrbitView frameView() const override {
-    pbm::OrbitView v = orbit_;
-    v.distance = 5.8 * size_ + 1.0;
-    v.target = Vector3d(0.0, 1.2 * size_, 0.0);
-    v.yawDeg = 20.0;
-    v.pitchDeg = 30.0;
-    return v;
+  void frameView() override {
+    orbit_.distance = 5.8 * size_ + 1.0;
+    orbit_.target = Vector3d(0.0, 1.2 * size_, 0.0);
+    orbit_.yawDeg = 20.0;
+    orbit_.pitchDeg = 30.0;
   }
 
   // The detector's list as the step (or the start) left it: a shuffle, or

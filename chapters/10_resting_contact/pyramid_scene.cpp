@@ -48,14 +48,12 @@ class PyramidScene : public RestingScene {
       }
     floorExtent_ = std::max(3.0, 0.6 * b + 1.0);
   }
-  pbm::OrbitView frameView() const override {
-    pbm::OrbitView v = orbit_;
+  void frameView() override {
     const double b = base_;
-    v.distance = 2.4 * b + 4.0;
-    v.target = Vector3d(0.0, 0.4 * b, 0.0);
-    v.yawDeg = 18.0;
-    v.pitchDeg = 15.0;
-    return v;
+    orbit_.distance = 2.4 * b + 4.0;
+    orbit_.target = Vector3d(0.0, 0.4 * b, 0.0);
+    orbit_.yawDeg = 18.0;
+    orbit_.pitchDeg = 15.0;
   }
 
   void extraHud(std::vector<std::string>& lines) const override {

@@ -62,7 +62,7 @@ RestingScene::RestingScene() {
 }
 
 pbm::OrbitView RestingScene::initialOrbit() const {
-  pbm::OrbitView v = frameView();
+  pbm::OrbitView v = orbit_;
   // The camera's right is (cos yaw, 0, -sin yaw) for +y up.
   const double yaw = v.yawDeg * std::numbers::pi / 180.0;
   v.target -= viewShift_ * v.distance * Vector3d(std::cos(yaw), 0.0, -std::sin(yaw));
@@ -79,6 +79,7 @@ void RestingScene::reset() {
   world_.settings.threshold = 1e-3;
   world_.settings.distTol = 1e-6;
   build();
+  frameView();
   if (world_.bodies.empty()) throw pbm::UsageError("scene '" + name() + "' built no bodies");
   if (g_ > 0.0) world_.addForce(std::make_unique<pbm::RigidGravity>(Vector3d(0.0, -g_, 0.0)));
   stepper_.reset(pbm::findMethod(pbm::rigidMethods(), settings_.method), settings_.h);

@@ -62,9 +62,10 @@ class RestingScene : public pbm::SteppedScene {
   virtual void build() = 0;
   // The CSV's and the panel's order of the contacts (default: the solver's).
   virtual std::vector<int> contactOrder() const;
-  // The camera before the shift that puts the bodies right of the text (a
-  // view from the parameters alone; initialOrbit asks for it each time).
-  virtual pbm::OrbitView frameView() const { return orbit_; }
+  // Sets orbit_, the camera before the shift that puts the bodies right of
+  // the text, from the parameters (as in chapters 07 and 09): reset calls it
+  // after build, and the viewer frames the camera after the first reset.
+  virtual void frameView() {}
   virtual void extraHud(std::vector<std::string>&) const {}
   virtual void drawExtras(pbm::Canvas3D&) {}
   // Columns after the base's (and their values, in the same order).

@@ -81,16 +81,14 @@ class StackScene : public RestingScene {
     }
     floorExtent_ = std::max(2.0, 1.5 * size_);
   }
-  pbm::OrbitView frameView() const override {
+  void frameView() override {
     // The stack's height, a geometric series (the constructor's view too).
     const double height =
         shrink_ < 1.0 ? size_ * (1.0 - std::pow(shrink_, n_)) / (1.0 - shrink_) : size_ * n_;
-    pbm::OrbitView v = orbit_;
-    v.distance = 2.9 * std::max(height, 1.5 * size_) + 1.0;
-    v.target = Vector3d(0.0, 0.45 * height, 0.0);
-    v.yawDeg = 25.0;
-    v.pitchDeg = 18.0;
-    return v;
+    orbit_.distance = 2.9 * std::max(height, 1.5 * size_) + 1.0;
+    orbit_.target = Vector3d(0.0, 0.45 * height, 0.0);
+    orbit_.yawDeg = 25.0;
+    orbit_.pitchDeg = 18.0;
   }
 
   // Level k: the contacts under cube k (between it and the cube or ground below).

@@ -58,8 +58,11 @@ void Shell::selectScene(int index) {
     view_ = makeView3D(current_ == first_ ? options_.camera : std::nullopt);
   else
     view_ = makeView2D();
-  layoutCamera(true);
+  // Reset first: a 3D scene frames its camera from its parameters when it
+  // builds (frameView, chapters 07, 09, 10), and --set or the panel may have
+  // changed them since it was made.
   resetScene();
+  layoutCamera(true);
 }
 
 void Shell::resetScene() {
