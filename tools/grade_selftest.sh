@@ -96,7 +96,7 @@ say "graded in $elapsed s (bound $BOUND s)"
 
 python3 - "$PBM_GRADE_BUILD" "$ROOT" "$tmp" "$elapsed" "$BOUND" "$escaped_repo" "$escaped_tmp" \
   "${ch01:0:2}" "${ch04:0:2}" "${ch06:0:2}" "$ROOT/tests/${ch01}_test.cpp" <<'EOF' ||
-import os, re, sys
+import glob, os, re, sys
 import xml.etree.ElementTree as ET
 build, root, tmp, elapsed, bound, esc_repo, esc_tmp, c01, c04, c06, test01 = sys.argv[1:]
 problems = []
@@ -124,9 +124,11 @@ for nn, r in rows.items():
     if nn not in (c01, c04, c06):
         check(r[2] in ("missing", "not_configured") and r[0] == 0, f"chapter {nn} left out: {r[2]}, 0")
 
-# The TESTs of its test file, and tests/every_scene_test.cpp's one test (every
+# The TESTs of its test files (NN_topic_test.cpp and its parts
+# NN_topic_test_*.cpp), and tests/every_scene_test.cpp's one test (every
 # scene of its scenes.h headless).
-declared = len(re.findall(r"^\s*TEST(?:_F)?\s*\(", open(test01).read(), re.M))
+parts = [test01] + sorted(glob.glob(test01[:-len(".cpp")] + "_*.cpp"))
+declared = sum(len(re.findall(r"^\s*TEST(?:_F)?\s*\(", open(f).read(), re.M)) for f in parts)
 declared += os.path.exists(os.path.join(
     root, "chapters", os.path.basename(test01)[:-len("_test.cpp")], "scenes.h"))
 got = results.get(c01, [])
