@@ -3,6 +3,7 @@
 // RBII §6 and §8 together): its first impact, apexes and impacts from the
 // ballistic arc, then rest; a flat cube at eps = 0 settles.
 #include <memory>
+#include <string>
 
 #include "09_impulses_test.h"
 #include "pbm/core/errors.h"
@@ -179,6 +180,24 @@ TEST(Ch09Ball, EveryImpulseAtItsClosedFormTime) {
       << "the last impact, at most 2 TH/(g(1 - eps)) before the Zeno sum " << zeno << " s";
   EXPECT_LE(times.back(), zeno - 2 * eps * th / (g * (1 - eps)))
       << "the last impact, at least 2 eps TH/(g(1 - eps)) before the Zeno sum " << zeno << " s";
+}
+
+TEST(Ch09World, StepsWithTheMethodItIsGiven) {
+  // Free fall before the first impact (t_c = 0.45 s): x'' = -g, so midpoint
+  // and RK4 give the exact parabola (DEB §2: exact for a quadratic), and
+  // Euler's x_n = x0 - g t^2/2 + g h t/2 stands g h t/2 higher at t = n h.
+  const double h = 0.01;
+  const int n = 30;
+  const double t = n * h, exact = 1.0 - g * t * t / 2;
+  for (const char* name : {"euler", "midpoint", "rk4"}) {
+    BallWorld bw(0.5, 1.0);
+    for (int k = 0; k < n; ++k)
+      pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), name), h);
+    const double want = std::string(name) == "euler" ? exact + g * h * t / 2 : exact;
+    EXPECT_NEAR(bw.gap(), want, 1e-9)
+        << "stepWithCollisions with " << name << ": the gap after " << n << " free-fall steps of "
+        << h << " s (DEB §2; RBII §8 steps with the method it is given)";
+  }
 }
 
 TEST(Ch09World, FlatCubeAtZeroRestitutionSettles) {
