@@ -324,13 +324,15 @@ def main():
     failures, slow = [], []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for case, why in zip(cases, pool.map(lambda c: run_case(c, bindir, timeout), cases)):
+            if not why:
+                continue
+            shown = case.shell or " ".join(a if a else "''" for a in case.args)
             if why == SLOW:
-                slow.append(f"{case.program} {' '.join(case.args)}")
-                print(f"SLOW {slow[-1]}\n    {case.why}: still running at the {timeout:g} s limit, "
-                      f"under the {LONG_RUN_SECONDS:g} s after which a run must announce itself: "
-                      "not judged", flush=True)
-            elif why:
-                shown = case.shell or " ".join(a if a else "''" for a in case.args)
+                slow.append(f"{case.program} {shown}\n    {case.why}: still running at the "
+                            f"{timeout:g} s limit, under the {LONG_RUN_SECONDS:g} s after which "
+                            "a run must announce itself: not judged")
+                print("SLOW " + slow[-1], flush=True)
+            else:
                 failures.append(f"{case.program} {shown}\n    {case.why}: {why}")
                 print("FAIL " + failures[-1], flush=True)
     shutil.rmtree(tmp, ignore_errors=True)

@@ -7,12 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "contact_scene.h"
+#include "pbm/app/text.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
 #include "plane_axes.h"
@@ -21,9 +21,7 @@ namespace ch11 {
 namespace {
 
 std::string fmt(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return pbm::format("%.4g", x);
 }
 
 }  // namespace

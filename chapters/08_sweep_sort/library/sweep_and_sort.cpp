@@ -131,12 +131,10 @@ void SweepAndSort3D::applyExchanges(const std::vector<AABB>& boxes) {
     if (k + kAhead < ne) table_.prefetch(ends_[k + kAhead]);
     if (table_.erase(ends_[k])) ++stats_.statusChanges;
   }
-  auto first = [](std::uint64_t key) { return key >> 32; };
-  auto second = [](std::uint64_t key) { return key & 0xffffffffu; };
   for (std::size_t k = 0; k < ns; ++k) {
     if (k + kAhead < ns) {
       const std::uint64_t ahead = starts_[k + kAhead];
-      for (const std::uint64_t box : {first(ahead), second(ahead)}) {
+      for (const int box : {PairSet::first(ahead), PairSet::second(ahead)}) {
         // An AABB is 48 bytes: it may straddle two cache lines.
         __builtin_prefetch(&boxes[box]);
         __builtin_prefetch(reinterpret_cast<const char*>(&boxes[box]) + sizeof(AABB) - 1);
@@ -145,7 +143,7 @@ void SweepAndSort3D::applyExchanges(const std::vector<AABB>& boxes) {
     }
     const std::uint64_t key = starts_[k];
     ++stats_.boxTests;
-    if (aabbOverlap(boxes[first(key)], boxes[second(key)]) && table_.insert(key))
+    if (aabbOverlap(boxes[PairSet::first(key)], boxes[PairSet::second(key)]) && table_.insert(key))
       ++stats_.statusChanges;
   }
 }
@@ -153,9 +151,8 @@ void SweepAndSort3D::applyExchanges(const std::vector<AABB>& boxes) {
 PairList SweepAndSort3D::overlaps() const {
   PairList pairs;
   pairs.reserve(table_.size());
-  table_.forEach([&](std::uint64_t k) {
-    pairs.emplace_back(static_cast<int>(k >> 32), static_cast<int>(k & 0xffffffffu));
-  });
+  table_.forEach(
+      [&](std::uint64_t k) { pairs.emplace_back(PairSet::first(k), PairSet::second(k)); });
   std::sort(pairs.begin(), pairs.end());
   return pairs;
 }

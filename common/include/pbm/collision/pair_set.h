@@ -25,6 +25,9 @@ class PairSet {
     return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) |
            static_cast<std::uint32_t>(j);
   }
+  // The pair's two boxes back from its key: the smaller, then the larger.
+  static int first(std::uint64_t k) { return static_cast<int>(k >> 32); }
+  static int second(std::uint64_t k) { return static_cast<int>(k & 0xffffffffu); }
 
   // True when k was not there.
   bool insert(std::uint64_t k) {
