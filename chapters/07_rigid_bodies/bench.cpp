@@ -8,9 +8,15 @@
 //     quat_plain/rk4: the quaternion world with renormalizeAfterStep off.
 // BM_FusedRk4/N
 //     the same RK4 step written by hand over the same bodies: each body's
-//     four stages in registers, no state arrays, no virtual calls. The ratio
-//     BM_RigidStep/quat/rk4/N : BM_FusedRk4/N is what the modular solver
-//     interface (DEB §4, RBI §3) costs.
+//     four stages in registers, no state arrays, no virtual calls, and the
+//     reference functions' arithmetic in their order, so that it computes
+//     the world's numbers bit for bit (counter differing_numbers: 0). The
+//     ratio BM_RigidStep/quat/rk4/N : BM_FusedRk4/N is what the modular
+//     solver interface (DEB §4, RBI §3) costs.
+// BM_FusedRk4EigenRotation/N
+//     the hand-fused step with Eigen's rotation matrix instead of the notes'
+//     formula: cheaper arithmetic, other last bits. Beside BM_FusedRk4 it
+//     shows what the arithmetic costs, apart from the interface.
 // BM_Renormalize/<quat_normalize|gram_schmidt|svd_polar>
 //     restoring a drifted orientation: |q| = 1 (RBI §4) against making a
 //     3x3 matrix orthonormal by Gram-Schmidt or by the SVD polar factor.
@@ -89,9 +95,10 @@ void rigidStep(benchmark::State& state, int m, const char* series, bool renormal
 }
 
 // The RK4 step by hand, body by body (torque-free bodies do not interact):
-// the same formulas as RigidWorld with the student functions (R from q / |q|,
-// Iinv = R Ibody^-1 R^T, omega = Iinv L, q-dot = 1/2 [0, omega] q, then
-// |q| = 1), one evaluation per stage, no arrays, no virtual calls.
+// each body's four stages in registers, no state arrays, no virtual calls.
+// No force or torque acts, so P and L keep their values through the step
+// and x-dot = P / M at every stage: the fused step skips those stages, which
+// the world must form (a force may act there).
 struct Fused {
   Vector3d x, P, L;
   Quaterniond q;
@@ -99,42 +106,94 @@ struct Fused {
   double invMass;
 };
 
-inline void fusedDeriv(const Fused& b, const Quaterniond& q, const Vector3d& P, Vector3d& xdot,
-                       Quaterniond& qdot) {
-  const Matrix3d R = q.normalized().toRotationMatrix();
-  const Matrix3d Iinv = R * b.IbodyInv * R.transpose();  // (2-40), as computeAuxiliary
-  const Vector3d omega = Iinv * b.L;
-  qdot = Quaterniond(0.0, omega.x(), omega.y(), omega.z()) * q;
-  qdot.coeffs() *= 0.5;
-  xdot = b.invMass * P;
+// R(q) by the notes' formula (RBI §4), as the reference quaternionToMatrix
+// computes it.
+inline Matrix3d notesRotation(const Quaterniond& q) {
+  const double s = q.w(), x = q.x(), y = q.y(), z = q.z();
+  Matrix3d R;
+  R << 1 - 2 * y * y - 2 * z * z, 2 * x * y - 2 * s * z, 2 * x * z + 2 * s * y,  //
+      2 * x * y + 2 * s * z, 1 - 2 * x * x - 2 * z * z, 2 * y * z - 2 * s * x,   //
+      2 * x * z - 2 * s * y, 2 * y * z + 2 * s * x, 1 - 2 * x * x - 2 * y * y;
+  return R;
 }
 
-void BM_FusedRk4(benchmark::State& state) {
+// dq/dt = 1/2 [0, omega] q (4-2) with omega = R Ibody^-1 R^T L (2-40), R from
+// q / |q|. NotesArithmetic: the reference functions' operations in their
+// order (the notes' R, Iinv assigned as computeAuxiliary assigns it), so the
+// step computes the world's numbers bit for bit; otherwise Eigen's rotation
+// matrix, which costs less and rounds differently.
+template <bool NotesArithmetic>
+inline Quaterniond fusedQdot(const Fused& b, const Quaterniond& q) {
+  Matrix3d Iinv;
+  if constexpr (NotesArithmetic) {
+    const Matrix3d R = notesRotation(Quaterniond(q.coeffs() / q.norm()));
+    Iinv = R * b.IbodyInv * R.transpose();
+  } else {
+    const Matrix3d R = q.normalized().toRotationMatrix();
+    Iinv = R * b.IbodyInv * R.transpose();
+  }
+  const Vector3d omega = Iinv * b.L;
+  const Quaterniond wq = Quaterniond(0.0, omega.x(), omega.y(), omega.z()) * q;
+  return Quaterniond(0.5 * wq.w(), 0.5 * wq.x(), 0.5 * wq.y(), 0.5 * wq.z());
+}
+
+// One RK4 step and |q| = 1, the stages and the final sum in chapter 02's
+// order (x0 + h/2 f1, ..., x0 + h/6 f1 + h/3 f2 + h/3 f3 + h/6 f4).
+template <bool NotesArithmetic>
+inline void fusedRk4Step(Fused& b, double h) {
+  const Vector3d v = b.invMass * b.P;
+  const Quaterniond k1 = fusedQdot<NotesArithmetic>(b, b.q);
+  Quaterniond qs;
+  qs.coeffs() = b.q.coeffs() + h / 2 * k1.coeffs();
+  const Quaterniond k2 = fusedQdot<NotesArithmetic>(b, qs);
+  qs.coeffs() = b.q.coeffs() + h / 2 * k2.coeffs();
+  const Quaterniond k3 = fusedQdot<NotesArithmetic>(b, qs);
+  qs.coeffs() = b.q.coeffs() + h * k3.coeffs();
+  const Quaterniond k4 = fusedQdot<NotesArithmetic>(b, qs);
+  const double b1 = h / 6, b2 = h / 3, b3 = h / 3, b4 = h / 6;
+  b.x = b.x + b1 * v + b2 * v + b3 * v + b4 * v;
+  b.q.coeffs() =
+      b.q.coeffs() + b1 * k1.coeffs() + b2 * k2.coeffs() + b3 * k3.coeffs() + b4 * k4.coeffs();
+  b.q.coeffs() /= b.q.norm();
+}
+
+// Numbers (x, q, P, L of every body) in which 5 fused steps and 5 world
+// steps from the same bodies differ: 0 when the fused step does the world's
+// arithmetic, so that the ratio of their times is what the interface costs.
+// (Built on your own functions, the world does your arithmetic: then it can
+// differ, and the counter says so.)
+double differingNumbers(const std::vector<pbm::RigidBody>& start, std::vector<Fused> fused) {
+  pbm::RigidWorld world;
+  for (const auto& b : start) world.add(b);
+  for (int k = 0; k < 5; ++k) {
+    method(2).step(world, kH);
+    for (auto& b : fused) fusedRk4Step<true>(b, kH);
+  }
+  double differ = 0;
+  for (size_t k = 0; k < fused.size(); ++k) {
+    const pbm::RigidBody& w = world.bodies[k];
+    const Fused& f = fused[k];
+    differ += (w.x.array() != f.x.array()).count() + (w.P.array() != f.P.array()).count() +
+              (w.L.array() != f.L.array()).count() +
+              (w.q.coeffs().array() != f.q.coeffs().array()).count();
+  }
+  return differ;
+}
+
+template <bool NotesArithmetic>
+void fusedRk4(benchmark::State& state, const char* series) {
   const long n = state.range(0);
+  const std::vector<pbm::RigidBody> start = blocks(n);
   std::vector<Fused> bodies;
-  for (const auto& b : blocks(n)) bodies.push_back({b.x, b.P, b.L, b.q, b.IbodyInv, b.invMass});
+  for (const auto& b : start) bodies.push_back({b.x, b.P, b.L, b.q, b.IbodyInv, b.invMass});
+  if constexpr (NotesArithmetic)
+    state.counters["differing_numbers"] = differingNumbers(start, bodies);
   for (auto _ : state) {
-    for (auto& b : bodies) {
-      // No force or torque: P and L are constant over the step, so their
-      // stages are zero and x-dot = P / M at every stage.
-      Vector3d v1, v2, v3, v4;
-      Quaterniond k1, k2, k3, k4, qs;
-      fusedDeriv(b, b.q, b.P, v1, k1);
-      qs.coeffs() = b.q.coeffs() + 0.5 * kH * k1.coeffs();
-      fusedDeriv(b, qs, b.P, v2, k2);
-      qs.coeffs() = b.q.coeffs() + 0.5 * kH * k2.coeffs();
-      fusedDeriv(b, qs, b.P, v3, k3);
-      qs.coeffs() = b.q.coeffs() + kH * k3.coeffs();
-      fusedDeriv(b, qs, b.P, v4, k4);
-      b.x += kH / 6.0 * (v1 + 2.0 * v2 + 2.0 * v3 + v4);
-      b.q.coeffs() +=
-          kH / 6.0 * (k1.coeffs() + 2.0 * k2.coeffs() + 2.0 * k3.coeffs() + k4.coeffs());
-      b.q.normalize();
-    }
+    for (auto& b : bodies) fusedRk4Step<NotesArithmetic>(b, kH);
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * n);
-  state.SetLabel("series=hand_fused");
+  state.SetLabel(std::string("series=") + series);
   state.counters["bodies"] = static_cast<double>(n);
   // Seconds per body-step (the inverse of a rate, so the console prints it
   // with its SI prefix, e.g. 317ns); the plot shows it in ns.
@@ -143,11 +202,19 @@ void BM_FusedRk4(benchmark::State& state) {
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+void BM_FusedRk4(benchmark::State& state) {
+  fusedRk4<true>(state, "hand_fused");
+}
+void BM_FusedRk4EigenRotation(benchmark::State& state) {
+  fusedRk4<false>(state, "hand_fused_eigen_rotation");
+}
+
 void bodyCounts(benchmark::internal::Benchmark* b) {
   for (long n : {1, 16, 256, 4096}) b->Arg(n);
 }
 
 BENCHMARK(BM_FusedRk4)->Name("BM_FusedRk4")->Apply(bodyCounts);
+BENCHMARK(BM_FusedRk4EigenRotation)->Name("BM_FusedRk4EigenRotation")->Apply(bodyCounts);
 // The quaternion world without the renormalisation after each step (which
 // recomputes every body's auxiliaries once more): what |q| = 1 costs.
 void BM_QuatPlainRk4(benchmark::State& state) {
