@@ -124,14 +124,11 @@ inline Matrix3d notesRotation(const Quaterniond& q) {
 // matrix, which costs less and rounds differently.
 template <bool NotesArithmetic>
 inline Quaterniond fusedQdot(const Fused& b, const Quaterniond& q) {
+  // q.normalized() divides by |q| as computeAuxiliary does (the same bits).
+  const Quaterniond unit = q.normalized();
+  const Matrix3d R = NotesArithmetic ? notesRotation(unit) : unit.toRotationMatrix();
   Matrix3d Iinv;
-  if constexpr (NotesArithmetic) {
-    const Matrix3d R = notesRotation(Quaterniond(q.coeffs() / q.norm()));
-    Iinv = R * b.IbodyInv * R.transpose();
-  } else {
-    const Matrix3d R = q.normalized().toRotationMatrix();
-    Iinv = R * b.IbodyInv * R.transpose();
-  }
+  Iinv = R * b.IbodyInv * R.transpose();
   const Vector3d omega = Iinv * b.L;
   const Quaterniond wq = Quaterniond(0.0, omega.x(), omega.y(), omega.z()) * q;
   return Quaterniond(0.5 * wq.w(), 0.5 * wq.x(), 0.5 * wq.y(), 0.5 * wq.z());
@@ -154,7 +151,7 @@ inline void fusedRk4Step(Fused& b, double h) {
   b.x = b.x + b1 * v + b2 * v + b3 * v + b4 * v;
   b.q.coeffs() =
       b.q.coeffs() + b1 * k1.coeffs() + b2 * k2.coeffs() + b3 * k3.coeffs() + b4 * k4.coeffs();
-  b.q.coeffs() /= b.q.norm();
+  b.q.normalize();  // renormalize's q / |q|
 }
 
 // Numbers (x, q, P, L of every body) in which 5 fused steps and 5 world
