@@ -73,6 +73,19 @@ const pbm::MethodInfo& method(int m) {
 
 // ------------------------------------------------------------ one step, N bodies
 
+// What every one-step benchmark reports: items = body-steps, the series for
+// the plot, the body count, and the seconds per body-step (the inverse of a
+// rate, so the console prints it with its SI prefix, e.g. 317ns; the plot
+// shows it in ns).
+void reportBodySteps(benchmark::State& state, long n, const char* series) {
+  state.SetItemsProcessed(state.iterations() * n);
+  state.SetLabel(std::string("series=") + series);
+  state.counters["bodies"] = static_cast<double>(n);
+  state.counters["time_per_body_step"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * n),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 template <class World>
 void rigidStep(benchmark::State& state, int m, const char* series, bool renormalize = true) {
   const long n = state.range(0);
@@ -84,14 +97,7 @@ void rigidStep(benchmark::State& state, int m, const char* series, bool renormal
     step(world, kH);
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * n);
-  state.SetLabel(std::string("series=") + series);
-  state.counters["bodies"] = static_cast<double>(n);
-  // Seconds per body-step (the inverse of a rate, so the console prints it
-  // with its SI prefix, e.g. 317ns); the plot shows it in ns.
-  state.counters["time_per_body_step"] =
-      benchmark::Counter(static_cast<double>(state.iterations() * n),
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  reportBodySteps(state, n, series);
 }
 
 // The RK4 step by hand, body by body (torque-free bodies do not interact):
@@ -189,14 +195,7 @@ void fusedRk4(benchmark::State& state, const char* series) {
     for (auto& b : bodies) fusedRk4Step<NotesArithmetic>(b, kH);
     benchmark::ClobberMemory();
   }
-  state.SetItemsProcessed(state.iterations() * n);
-  state.SetLabel(std::string("series=") + series);
-  state.counters["bodies"] = static_cast<double>(n);
-  // Seconds per body-step (the inverse of a rate, so the console prints it
-  // with its SI prefix, e.g. 317ns); the plot shows it in ns.
-  state.counters["time_per_body_step"] =
-      benchmark::Counter(static_cast<double>(state.iterations() * n),
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  reportBodySteps(state, n, series);
 }
 
 void BM_FusedRk4(benchmark::State& state) {
