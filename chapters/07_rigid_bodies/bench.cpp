@@ -113,7 +113,9 @@ struct Fused {
 };
 
 // R(q) by the notes' formula (RBI §4), as the reference quaternionToMatrix
-// computes it.
+// computes it. Written out rather than called: the fused step keeps it
+// inline, and a call into the student's function is part of what the
+// world's ratio measures.
 inline Matrix3d notesRotation(const Quaterniond& q) {
   const double s = q.w(), x = q.x(), y = q.y(), z = q.z();
   Matrix3d R;
