@@ -84,7 +84,7 @@ endfunction()
 
 # chNN_tests linked with the given libraries; every test gets a TIMEOUT.
 function(_pbm_tests NN)
-  target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} GTest::gtest_main)
+  target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} GTest::gtest_main Threads::Threads)
   if(PBM_GRADING)
     # Listed at build time, through the sandbox: a hand-in whose tests cannot
     # even be listed fails its own chapter's build, not every chapter's ctest.
