@@ -126,7 +126,7 @@ TEST(Ch06Constraint, BeadOnATiltedLineAcceleratesAtGSinAlpha) {
          "downhill";
   const double h = 1e-3;
   for (int k = 1; k <= 1000; ++k) {
-    pbm::rk4Step(r.ps, h);
+    r.step(h);
     ASSERT_NEAR(n.dot(r.ps.particles[0].x - p), 0.0, 1e-12)
         << "CD §3: the bead stays on the line n.(x - p) = 0; t = " << k * h;
   }

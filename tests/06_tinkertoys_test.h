@@ -12,8 +12,10 @@
 #include <memory>
 #include <numbers>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/constraints/block_sparse.h"
 #include "pbm/constraints/conjugate_gradient.h"
@@ -42,11 +44,42 @@ class Push : public pbm::Force {
   Vector2d F;
 };
 
+// Why a conjugate-gradient loop would not end (CD §4.4).
+inline const std::string kCgHint =
+    "does the loop stop at maxIter iterations (a restart from the true residual counts too), "
+    "and when the residual is <= relTol |b| (CD §4.4, "
+    "exercises/06_tinkertoys/conjugate_gradient.cpp)?";
+
+// A conjugate-gradient call of the tests under budgets (issue 30): the
+// operators it is given count their applications and throw BudgetExceeded
+// past `budget` (an iteration applies A once, CGLS A and A^T, a restart once
+// more), and the call ends at the deadline if its loop applies nothing.
+template <class Solve>
+pbm::CgResult cgWithin(const char* function, long budget, Solve&& solve) {
+  long applied = 0;
+  auto budgeted = [&](const pbm::LinearOperator& A) -> pbm::LinearOperator {
+    return [&, A](const VectorXd& in, VectorXd& out) {
+      if (++applied > budget)
+        throw pbm_test::BudgetExceeded(std::string(function) + ": more than " +
+                                       std::to_string(budget) +
+                                       " applications of the operator: " + kCgHint);
+      A(in, out);
+    };
+  };
+  return pbm_test::withinSeconds(function, kCgHint, [&] { return solve(budgeted); });
+}
+
 // Particles, constraints, gravity and the constraint force (appended last).
 struct Rig {
   pbm::ParticleSystem ps;
   pbm::ConstraintSet cs;
   pbm::ConstraintForce* cf = nullptr;
+  // Every evaluation runs the constraint solve (a student conjugate gradient
+  // unless the solver is LDLT): each under the deadline of issue 30.
+  pbm_test::Watchdog dog{
+      "applyConstraintForces (the constraint solve: conjugateGradient or "
+      "jacobiConjugateGradient)",
+      kCgHint};
   Rig() = default;
   Rig(const Rig&) = delete;
 
@@ -74,10 +107,14 @@ struct Rig {
   }
   VectorXd accelerations() {
     VectorXd xdot;
-    ps.derivEval(xdot);
+    dog([&] { ps.derivEval(xdot); });
     VectorXd a(2 * ps.n());
     for (int i = 0; i < ps.n(); ++i) a.segment<2>(2 * i) = xdot.segment<2>(4 * i + 2);
     return a;
+  }
+  // One RK4 step of h (four evaluations, each with a constraint solve).
+  void step(double h) {
+    dog([&] { pbm::rk4Step(ps, h); });
   }
   // The applied forces Q alone (every force but the last).
   VectorXd appliedForces() {

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "budget.h"
 #include "forwarding_scene.h"
 #include "pbm/app/headless.h"
 #include "scenes.h"
@@ -23,7 +24,7 @@ class SlowScene : public pbm_test::ForwardingScene {
   SlowScene(std::unique_ptr<pbm::Scene> inner, double stepSeconds)
       : ForwardingScene(std::move(inner)), stepSeconds_(stepSeconds) {}
   void advance(double tLimit, pbm::Host host) override {
-    inner_->advance(tLimit, host);
+    dog_([&] { inner_->advance(tLimit, host); });
     std::this_thread::sleep_for(std::chrono::duration<double>(stepSeconds_));
     if (++steps_ > 20) throw std::runtime_error("no warning after 20 slow steps");
   }
@@ -31,6 +32,9 @@ class SlowScene : public pbm_test::ForwardingScene {
  private:
   double stepSeconds_;
   int steps_ = 0;
+  // A step that does not return is a student loop that does not end (issue 30).
+  pbm_test::Watchdog dog_{"the chain's step (applyConstraintForces, conjugateGradient)",
+                          "does the constraint solve's loop end (CD §4.4; Ch06Cg.* name it)?"};
 };
 
 struct Warned {
@@ -72,8 +76,13 @@ TEST(Ch06Headless, AShortRunDoesNotWarn) {
   chain->settings().tEnd = 1.0;
   std::ostringstream csv;
   std::vector<std::string> warnings;
-  const auto r =
-      pbm::runHeadless(*chain, csv, 1, [&](const std::string& line) { warnings.push_back(line); });
+  const auto r = pbm_test::withinSeconds(
+      "the chain's steps (applyConstraintForces, conjugateGradient)",
+      "a 1 s run did not end: does the constraint solve's loop end (CD §4.4; Ch06Cg.* name it)?",
+      [&] {
+        return pbm::runHeadless(*chain, csv, 1,
+                                [&](const std::string& line) { warnings.push_back(line); });
+      });
   EXPECT_TRUE(warnings.empty()) << "expected no warning, got: " << warnings.front();
   EXPECT_NEAR(chain->time(), 1.0, 1e-12) << "the run goes on to t = 1 s";
   EXPECT_GT(r.rows, 1);

@@ -72,7 +72,7 @@ TEST(Ch06Tinkertoy, DoublePendulumConservesEnergyToFourthOrder) {
     double worst = 0;
     const int steps = static_cast<int>(std::lround(10.0 / h));
     for (int k = 0; k < steps; ++k) {
-      pbm::rk4Step(r.ps, h);
+      r.step(h);
       worst = std::max(worst, std::abs(energy(r.ps) - e0) / scale);
     }
     return worst;
@@ -97,7 +97,7 @@ TEST(Ch06Tinkertoy, FeedbackHoldsTheDoublePendulumOnItsConstraints) {
     r.finish(ks, kd);
     double worst = 0;
     for (int k = 0; k < 10000; ++k) {
-      pbm::rk4Step(r.ps, 1e-3);
+      r.step(1e-3);
       const Vector2d x0 = r.ps.particles[0].x, d = x0 - r.ps.particles[1].x;
       worst = std::max({worst, std::abs(0.5 * (x0.squaredNorm() - 1.0)),
                         std::abs(0.5 * (d.squaredNorm() - 0.49))});
@@ -149,7 +149,7 @@ TEST(Ch06Tinkertoy, FeedbackMakesEachConstraintErrorDecayInClosedForm) {
   const double h = 1e-3;
   double worst = 0;
   for (int k = 1; k <= 2000; ++k) {
-    pbm::rk4Step(r.ps, h);
+    r.step(h);
     const double t = k * h;
     Cnow(C, Cd);
     const VectorXd exact = (C0 + (Cd0 + 6 * C0) * t) * std::exp(-6 * t);

@@ -128,7 +128,10 @@ TEST(Ch06Cg, MatchesDenseSolveOnChains) {
     };
     const int m = r.cs.m();
     VectorXd lambda = VectorXd::Zero(m);
-    const pbm::CgResult res = pbm::conjugateGradient(A, b, lambda, 1e-10, 3 * m + 10);
+    const long budget = 4 * (3 * m + 10) + 20;
+    const pbm::CgResult res = cgWithin("conjugateGradient", budget, [&](auto budgeted) {
+      return pbm::conjugateGradient(budgeted(A), b, lambda, 1e-10, 3 * m + 10);
+    });
     EXPECT_TRUE(res.converged) << "CD §4.4: CG converges within 3m + 10 iterations; it took "
                                << res.iterations << ", residual " << res.relativeResidual;
     EXPECT_LE(res.relativeResidual, 1e-10) << "CD §4.4: the reported residual meets the tolerance";
@@ -136,15 +139,40 @@ TEST(Ch06Cg, MatchesDenseSolveOnChains) {
         << "CD §4.4: the reported residual is the true |b - A lambda| / |b|";
     EXPECT_VEC_REL(lambda, exact, 1e-8) << "CD §4.4: CG's lambda against a dense LDLT solve";
     VectorXd inv = d.A.diagonal().cwiseInverse(), lj = VectorXd::Zero(m);
-    EXPECT_TRUE(pbm::jacobiConjugateGradient(A, inv, b, lj, 1e-10, 3 * m + 10).converged)
+    EXPECT_TRUE(cgWithin("jacobiConjugateGradient", budget,
+                         [&](auto budgeted) {
+                           return pbm::jacobiConjugateGradient(budgeted(A), inv, b, lj, 1e-10,
+                                                               3 * m + 10);
+                         })
+                    .converged)
         << "CD §4.4: Jacobi-preconditioned CG converges within 3m + 10 iterations";
     EXPECT_VEC_REL(lj, exact, 1e-8)
         << "CD §4.4: Jacobi-preconditioned CG's lambda against a dense LDLT solve";
   }
+  // maxIter is a cap: 2 iterations on an 8 x 8 SPD system stop after 2, not
+  // converged, with the true residual reported (CD §4.4).
+  {
+    std::mt19937 rng(8);
+    std::uniform_real_distribution<double> U(-1.0, 1.0);
+    const MatrixXd B = MatrixXd::NullaryExpr(8, 8, [&] { return U(rng); });
+    const MatrixXd S = B * B.transpose() + 0.1 * MatrixXd::Identity(8, 8);
+    const VectorXd bs = VectorXd::NullaryExpr(8, [&] { return U(rng); });
+    const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = S * in; };
+    VectorXd xs = VectorXd::Zero(8);
+    const pbm::CgResult capped = cgWithin("conjugateGradient", 4 * 2 + 20, [&](auto budgeted) {
+      return pbm::conjugateGradient(budgeted(op), bs, xs, 1e-12, 2);
+    });
+    EXPECT_LE(capped.iterations, 2) << "CD §4.4: maxIter = 2 allows at most 2 iterations";
+    EXPECT_FALSE(capped.converged) << "CD §4.4: 2 iterations cannot reach 1e-12 on 8 x 8";
+    EXPECT_NEAR(capped.relativeResidual, (bs - S * xs).norm() / bs.norm(), 1e-12)
+        << "CD §4.4: the reported residual is the true |b - A x| / |b|";
+  }
   // b = 0: lambda = 0 at once.
   const pbm::LinearOperator I = [](const VectorXd& in, VectorXd& out) { out = in; };
   VectorXd x = VectorXd::Ones(5);
-  const pbm::CgResult zero = pbm::conjugateGradient(I, VectorXd::Zero(5), x, 1e-10, 20);
+  const pbm::CgResult zero = cgWithin("conjugateGradient", 100, [&](auto budgeted) {
+    return pbm::conjugateGradient(budgeted(I), VectorXd::Zero(5), x, 1e-10, 20);
+  });
   EXPECT_EQ(zero.iterations, 0) << "CD §4.4: b = 0 needs no iteration";
   EXPECT_TRUE(zero.converged) << "CD §4.4: b = 0 is converged at once";
   EXPECT_VEC_NEAR(x, VectorXd(VectorXd::Zero(5)), 0.0)
@@ -167,11 +195,41 @@ TEST(Ch06Cg, LeastSquaresVariantMatchesDenseSolve) {
   const VectorXd b = VectorXd::NullaryExpr(8, [&] { return U(rng); });
   const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
   VectorXd x = VectorXd::Zero(8);
-  const pbm::CgResult res = pbm::conjugateGradientLeastSquares(op, op, b, x, 1e-12, 500);
+  const pbm::CgResult res =
+      cgWithin("conjugateGradientLeastSquares", 4 * 2 * 500 + 20, [&](auto budgeted) {
+        return pbm::conjugateGradientLeastSquares(budgeted(op), budgeted(op), b, x, 1e-12, 500);
+      });
   EXPECT_TRUE(res.converged) << "CD §4.4: CG least squares converges within 500 iterations; "
                              << res.iterations << " taken, residual " << res.relativeResidual;
   EXPECT_VEC_REL(x, VectorXd(A.ldlt().solve(b)), 1e-9)
       << "CD §4.4: CG least squares against a dense LDLT solve";
+}
+
+// CD §4.4: CG least squares takes A and A^T as two routines (the contradictory
+// constraints' fallback solves J W J^T's normal equations, where they are the
+// same; a general A is not symmetric): on a non-symmetric A it must apply At
+// where A^T belongs. Against a dense LU solve of A x = b.
+TEST(Ch06Cg, LeastSquaresVariantUsesTheTransposeItIsGiven) {
+  std::mt19937 rng(6);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const MatrixXd A =
+      MatrixXd::NullaryExpr(8, 8, [&] { return U(rng); }) + 3.0 * MatrixXd::Identity(8, 8);
+  ASSERT_GT((A - A.transpose()).norm(), 1.0) << "the test's own A must not be symmetric";
+  const VectorXd b = VectorXd::NullaryExpr(8, [&] { return U(rng); });
+  const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
+  const pbm::LinearOperator opT = [&](const VectorXd& in, VectorXd& out) {
+    out = A.transpose() * in;
+  };
+  VectorXd x = VectorXd::Zero(8);
+  const pbm::CgResult res =
+      cgWithin("conjugateGradientLeastSquares", 4 * 2 * 500 + 20, [&](auto budgeted) {
+        return pbm::conjugateGradientLeastSquares(budgeted(op), budgeted(opT), b, x, 1e-12, 500);
+      });
+  EXPECT_TRUE(res.converged) << "CD §4.4: CG least squares converges within 500 iterations; "
+                             << res.iterations << " taken, residual " << res.relativeResidual;
+  EXPECT_VEC_REL(x, VectorXd(A.partialPivLu().solve(b)), 1e-9)
+      << "CD §4.4: CG least squares on a non-symmetric A against a dense LU solve (A^T r, not "
+         "A r, is the normal equations' residual)";
 }
 
 // CD §3 eq (11): accelerations are legal and equal the dense KKT solution

@@ -85,7 +85,7 @@ TEST(Ch08Sweep1D, EqualsBruteForceOnRandomIntervals) {
       for (int seed = 0; seed < (n >= 1000 ? 5 : 50); ++seed) {
         std::mt19937 rng(1000 * n + seed);
         const auto iv = randomIntervals(rng, n, rounded);
-        const PairList got = pbm::sweepAndPrune1D(iv);
+        const PairList got = within::sweepAndPrune1D(iv);
         const PairList want = brutePairs1D(iv);
         ASSERT_EQ(got, want) << "RBII §7.2.1: sort and sweep = all pairs with b_i <= e_j and "
                              << "b_j <= e_i (n = " << n << ", seed " << seed
@@ -95,11 +95,11 @@ TEST(Ch08Sweep1D, EqualsBruteForceOnRandomIntervals) {
 
 TEST(Ch08Sweep1D, TouchingEndsAndIdenticalIntervals) {
   const std::vector<Interval> touch{{0, 1}, {1, 2}, {2, 2}, {3, 4}};
-  EXPECT_EQ(pbm::sweepAndPrune1D(touch), (PairList{{0, 1}, {1, 2}}))
+  EXPECT_EQ(within::sweepAndPrune1D(touch), (PairList{{0, 1}, {1, 2}}))
       << "RBII §7.2.1 with the tie rule: b before e at equal values, so [0,1], [1,2] and the "
          "point [2,2] touch";
   const std::vector<Interval> same(7, Interval{-1.0, 1.0});
-  const PairList got = pbm::sweepAndPrune1D(same);
+  const PairList got = within::sweepAndPrune1D(same);
   EXPECT_EQ(got.size(), 21u) << "RBII §7.2.1: 7 identical intervals give 7*6/2 = 21 pairs";
   EXPECT_EQ(got, brutePairs1D(same)) << "each pair once, (i < j), sorted";
 }
@@ -123,7 +123,7 @@ TEST(Ch08InsertionSort, OneExchangePerInversion) {
     long calls = 0;
     bool orderedCalls = true;
     const long swaps =
-        pbm::insertionSortEndpoints(list, [&](const Endpoint& moved, const Endpoint& passed) {
+        within::insertionSortEndpoints(list, [&](const Endpoint& moved, const Endpoint& passed) {
           ++calls;
           orderedCalls = orderedCalls && keyLess(moved, passed);
         });
@@ -150,16 +150,16 @@ TEST(Ch08InsertionSort, SortedAndReversedInput) {
   std::vector<Endpoint> sorted(n), reversed(n);
   for (int i = 0; i < n; ++i)
     sorted[i] = {0.5 * i, i, false}, reversed[i] = {0.5 * (n - i), i, true};
-  EXPECT_EQ(pbm::insertionSortEndpoints(sorted, nullptr), 0)
+  EXPECT_EQ(within::insertionSortEndpoints(sorted, nullptr), 0)
       << "RBII §7.2.2: a sorted list costs no exchange (and the callback may be empty)";
-  EXPECT_EQ(pbm::insertionSortEndpoints(reversed, {}), long(n) * (n - 1) / 2)
+  EXPECT_EQ(within::insertionSortEndpoints(reversed, {}), long(n) * (n - 1) / 2)
       << "RBII §7.2.2: a reversed list of distinct values has n(n-1)/2 inversions";
   std::vector<Endpoint> tie{{1.0, 0, true}, {1.0, 1, false}};
-  EXPECT_EQ(pbm::insertionSortEndpoints(tie, {}), 1) << "the tie rule: at equal values a b goes "
-                                                        "before an e (one exchange)";
+  EXPECT_EQ(within::insertionSortEndpoints(tie, {}), 1) << "the tie rule: at equal values a b goes "
+                                                           "before an e (one exchange)";
   EXPECT_FALSE(tie[0].isEnd) << "the tie rule: after sorting the b is first";
   std::vector<Endpoint> same{{1.0, 0, false}, {1.0, 1, false}, {1.0, 2, true}, {1.0, 3, true}};
-  EXPECT_EQ(pbm::insertionSortEndpoints(same, {}), 0) << "equal keys never exchange";
+  EXPECT_EQ(within::insertionSortEndpoints(same, {}), 0) << "equal keys never exchange";
 }
 
 TEST(Ch08InsertionSort, CoherenceMattersRandomVersusPerturbed) {
@@ -171,7 +171,7 @@ TEST(Ch08InsertionSort, CoherenceMattersRandomVersusPerturbed) {
     std::vector<Endpoint> list(n);
     for (int i = 0; i < n; ++i) list[i] = {double(i), i, false};
     std::shuffle(list.begin(), list.end(), rng);
-    mean += double(pbm::insertionSortEndpoints(list, {})) / 10.0;
+    mean += double(within::insertionSortEndpoints(list, {})) / 10.0;
   }
   const double want = n * (n - 1) / 4.0;
   EXPECT_NEAR(mean, want, 0.03 * want) << "RBII §7.2.2: insertion sort is O(n^2) on unsorted "
@@ -182,7 +182,7 @@ TEST(Ch08InsertionSort, CoherenceMattersRandomVersusPerturbed) {
   std::uniform_real_distribution<double> d(-0.1, 0.1);
   std::vector<Endpoint> list(m);
   for (int i = 0; i < m; ++i) list[i] = {i + d(rng), i, false};
-  const long swaps = pbm::insertionSortEndpoints(list, {});
+  const long swaps = within::insertionSortEndpoints(list, {});
   EXPECT_LE(swaps, 2L * m) << "RBII §7.2.2: a nearly sorted list costs O(n + c)";
   EXPECT_EQ(swaps, 0) << "moves below half the spacing keep the order: no exchange";
 }
@@ -209,7 +209,7 @@ TEST(Ch08Parity, StatusChangesAreOddBeExchanges) {
   }
   for (int i = 0; i < n; ++i)
     s.list.push_back({s.iv[i].b, i, false}), s.list.push_back({s.iv[i].e, i, true});
-  pbm::insertionSortEndpoints(s.list, {});
+  within::insertionSortEndpoints(s.list, {});
   PairList prev = brutePairs1D(s.iv);
   std::vector<PairList> table{prev};  // the table kept by parity
   long be = 0, same = 0, changes = 0;
@@ -223,7 +223,7 @@ TEST(Ch08Parity, StatusChangesAreOddBeExchanges) {
     for (auto& p : s.list) p.value = p.isEnd ? s.iv[p.box].e : s.iv[p.box].b;
     std::vector<int> odd(n * n, 0);
     const long swaps =
-        pbm::insertionSortEndpoints(s.list, [&](const Endpoint& moved, const Endpoint& passed) {
+        within::insertionSortEndpoints(s.list, [&](const Endpoint& moved, const Endpoint& passed) {
           if (moved.isEnd == passed.isEnd) {
             ++same;
             return;

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/collision/broadphase.h"
 #include "pbm/collision/contact.h"
@@ -184,5 +185,88 @@ inline std::pair<Box, Box> randomBoxPair(std::mt19937& rng) {
         Vector3d(h(rng), h(rng), h(rng))};
   return {A, B};
 }
+
+// --- budgets (issue 30): the chapter's student functions under a deadline
+// (and the insertion sort under a swap budget), so a loop that does not end
+// fails in seconds, naming the function, instead of at ctest's timeout. The
+// tests call these in place of pbm::'s.
+namespace within {
+
+inline const std::string kSortHint =
+    "does each item move towards the front only while it is smaller than the one before it "
+    "(j > 0 and before(list[j], list[j - 1]), with --j after every exchange), and each k once "
+    "(RBII §7.2.2, exercises/08_sweep_sort/insertion_sort.cpp)?";
+
+// The insertion sort: an exchange per inversion, at most L(L - 1)/2 for L
+// endpoints; past that onSwap (when the test gives one) throws.
+inline long insertionSortEndpoints(std::vector<Endpoint>& list, const pbm::SwapCallback& onSwap) {
+  pbm::SwapCallback counted;
+  if (onSwap) {
+    const long budget = static_cast<long>(list.size()) * (static_cast<long>(list.size()) - 1) / 2;
+    counted = [&, budget, calls = 0L](const Endpoint& moved, const Endpoint& passed) mutable {
+      if (++calls > budget)
+        throw pbm_test::BudgetExceeded("insertionSortEndpoints: more than " +
+                                       std::to_string(budget) + " exchanges of " +
+                                       std::to_string(list.size()) + " endpoints: " + kSortHint);
+      onSwap(moved, passed);
+    };
+  }
+  return pbm_test::withinSeconds("insertionSortEndpoints", kSortHint,
+                                 [&] { return pbm::insertionSortEndpoints(list, counted); });
+}
+
+inline PairList sweepAndPrune1D(const std::vector<pbm::Interval>& intervals) {
+  return pbm_test::withinSeconds(
+      "sweepAndPrune1D",
+      "does the sweep visit each of the 2n endpoints once, and does the sort end (RBII §7.2.1, "
+      "exercises/08_sweep_sort/sweep_1d.cpp)?",
+      [&] { return pbm::sweepAndPrune1D(intervals); });
+}
+
+inline const std::string kCoherentHint =
+    "does each axis's insertion sort end (insertionSortEndpoints) and the sweep visit each "
+    "endpoint once (RBII §7.2.2, exercises/08_sweep_sort/coherent_sweep.cpp)?";
+inline void init(pbm::CoherentSweep3D& sweep, const std::vector<AABB>& boxes) {
+  pbm_test::withinSeconds("CoherentSweep3D::init", kCoherentHint, [&] { sweep.init(boxes); });
+}
+inline void update(pbm::CoherentSweep3D& sweep, const std::vector<AABB>& boxes) {
+  pbm_test::withinSeconds("CoherentSweep3D::update", kCoherentHint, [&] { sweep.update(boxes); });
+}
+
+inline const std::string kPlaneHint =
+    "does the search try each face of A, each face of B and each edge pair once, and stop at "
+    "the first that separates (RBII §7.1, exercises/08_sweep_sort/separating_plane.cpp)?";
+inline std::optional<pbm::Witness> findSeparatingPlane(const ConvexPolyhedron& A,
+                                                       const ConvexPolyhedron& B, double tol,
+                                                       int* tried = nullptr) {
+  return pbm_test::withinSeconds("findSeparatingPlane", kPlaneHint,
+                                 [&] { return pbm::findSeparatingPlane(A, B, tol, tried); });
+}
+inline bool disjointWithCache(const ConvexPolyhedron& A, const ConvexPolyhedron& B,
+                              std::optional<pbm::Witness>& cache, double tol) {
+  return pbm_test::withinSeconds("disjointWithCache", kPlaneHint,
+                                 [&] { return pbm::disjointWithCache(A, B, cache, tol); });
+}
+inline std::optional<pbm::PenetrationWitness> findPenetration(const ConvexPolyhedron& A,
+                                                              const ConvexPolyhedron& B) {
+  return pbm_test::withinSeconds(
+      "findPenetration",
+      "does it try each vertex, then each edge against each face, once (RBII §7.1, "
+      "exercises/08_sweep_sort/penetration.cpp)?",
+      [&] { return pbm::findPenetration(A, B); });
+}
+inline std::vector<pbm::Contact> contactsOnPlane(const ConvexPolyhedron& A,
+                                                 const ConvexPolyhedron& B,
+                                                 const pbm::SeparatingPlane& plane, double tol,
+                                                 pbm::RigidBody* bodyA = nullptr,
+                                                 pbm::RigidBody* bodyB = nullptr) {
+  return pbm_test::withinSeconds(
+      "contactsOnPlane",
+      "does it visit each vertex and each edge pair once (RBII §7.1, §8, "
+      "exercises/08_sweep_sort/contacts.cpp)?",
+      [&] { return pbm::contactsOnPlane(A, B, plane, tol, bodyA, bodyB); });
+}
+
+}  // namespace within
 
 }  // namespace ch08_test

@@ -44,13 +44,13 @@ TEST(Ch08Coherent3D, TableEqualsBruteForceEveryFrame) {
   for (double sigma : {0.001, 0.01, 0.1}) {
     MovingBoxes s = randomBoxes(60, sigma, 10.0, 31);
     pbm::CoherentSweep3D sweep;
-    sweep.init(s.aabbs());
+    within::init(sweep, s.aabbs());
     ASSERT_EQ(sweep.overlaps(), brutePairs3D(s.aabbs())) << "RBII §7.2.1: the first frame's table";
     long tests = 0, be = 0;
     for (int frame = 1; frame <= 100; ++frame) {
       s.step();
       const auto boxes = s.aabbs();
-      sweep.update(boxes);
+      within::update(sweep, boxes);
       const PairList got = sweep.overlaps(), want = brutePairs3D(boxes);
       ASSERT_EQ(got, want) << "RBII §7.2.2: table after frame " << frame << ", sigma " << sigma
                            << ": " << pairDiff(got, want);
@@ -83,14 +83,14 @@ TEST(Ch08Coherent3D, ExactTiesOnAGrid) {
   };
   make();
   pbm::CoherentSweep3D sweep;
-  sweep.init(boxes);
+  within::init(sweep, boxes);
   ASSERT_EQ(sweep.overlaps(), brutePairs3D(boxes)) << "RBII §7.2.1: the first frame, with ties";
   long touching = 0;
   for (int frame = 1; frame <= 60; ++frame) {
     for (int i = 0; i < n; ++i)
       if (i % 3 == frame % 3) centre[i] += 0.5 * Vector3d(step(rng), step(rng), step(rng));
     make();
-    sweep.update(boxes);
+    within::update(sweep, boxes);
     const PairList got = sweep.overlaps(), want = brutePairs3D(boxes);
     ASSERT_EQ(got, want) << "RBII §7.2.2 and the tie rule (closed intervals; b before e on "
                             "ties): frame "
@@ -108,9 +108,9 @@ TEST(Ch08Coherent3D, StillFrameCostsNothingAndSlowMotionLittle) {
   MovingBoxes s = randomBoxes(80, 0.003, 10.0, 43);
   for (auto& h : s.h) h = Vector3d::Constant(0.5);  // unit boxes
   pbm::CoherentSweep3D sweep;
-  sweep.init(s.aabbs());
+  within::init(sweep, s.aabbs());
   const PairList before = sweep.overlaps();
-  sweep.update(s.aabbs());
+  within::update(sweep, s.aabbs());
   const auto st = sweep.stats();
   EXPECT_EQ(st.swaps[0] + st.swaps[1] + st.swaps[2], 0)
       << "RBII §7.2.2: nothing moved, no exchange";
@@ -121,7 +121,7 @@ TEST(Ch08Coherent3D, StillFrameCostsNothingAndSlowMotionLittle) {
   const int frames = 100;
   for (int f = 0; f < frames; ++f) {
     s.step();
-    sweep.update(s.aabbs());
+    within::update(sweep, s.aabbs());
     const auto t = sweep.stats();
     swaps += double(t.swaps[0] + t.swaps[1] + t.swaps[2]) / frames;
   }
@@ -147,12 +147,12 @@ TEST(Ch08Anchor, BulletSceneEqualsBruteForceAnd496PairsAfterFrame100) {
   ASSERT_NEAR(s.c[0].x(), 14.831297575436464, 1e-12) << "the generator (check value of box 0)";
   ASSERT_NEAR(s.v[0].z(), -0.003201379221659588, 1e-15) << "the generator (box 0's velocity)";
   pbm::CoherentSweep3D sweep;
-  sweep.init(s.aabbs());
+  within::init(sweep, s.aabbs());
   ASSERT_EQ(sweep.overlaps(), brutePairs3D(s.aabbs())) << "RBII §7.2.1: frame 0";
   for (int frame = 1; frame <= 100; ++frame) {
     s.step();
     const auto boxes = s.aabbs();
-    sweep.update(boxes);
+    within::update(sweep, boxes);
     const PairList got = sweep.overlaps(), want = brutePairs3D(boxes);
     ASSERT_EQ(got, want) << "RBII §7.2.2: frame " << frame << ": " << pairDiff(got, want);
   }

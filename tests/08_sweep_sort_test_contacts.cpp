@@ -36,7 +36,7 @@ void approach(unsigned seed, int& frames, int& hits) {
       hit = p && sideGap(*p, PA, PB) >= -kTol;
     }
     const std::optional<Witness> old = cache;
-    const bool disjoint = pbm::disjointWithCache(PA, PB, cache, kTol);
+    const bool disjoint = within::disjointWithCache(PA, PB, cache, kTol);
     ASSERT_EQ(disjoint, !penetrate) << "RBII §7.1: disjointWithCache says disjoint exactly when "
                                        "the boxes do not interpenetrate (frame "
                                     << frame << ")";
@@ -118,7 +118,7 @@ TEST(Ch08Contacts, CubeOnASlabHasFourVertexFaceContacts) {
   const Box cube{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
   const Box slab{Vector3d(0, -0.25, 0), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
   pbm::RigidBody a, b;
-  const auto got = pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
+  const auto got = within::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
   std::vector<Expected> want;
   for (double x : {-0.5, 0.5})
     for (double z : {-0.5, 0.5}) want.push_back({Vector3d(x, 0, z), true});
@@ -132,7 +132,7 @@ TEST(Ch08Contacts, OverhangingCubeHasTwoVertexFaceAndTwoEdgeEdge) {
   const Box cube{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
   const Box slab{Vector3d(-3.2, -0.25, 0), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
   pbm::RigidBody a, b;
-  const auto got = pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
+  const auto got = within::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
   expectContacts(got,
                  {{Vector3d(-0.5, 0, -0.5), true},
                   {Vector3d(-0.5, 0, 0.5), true},
@@ -153,7 +153,7 @@ TEST(Ch08Contacts, CubeOnACubeTurned45DegreesHasEightEdgeEdge) {
       want.push_back({Vector3d(0.5 * s, 0, q * t), false});
       want.push_back({Vector3d(q * s, 0, 0.5 * t), false});
     }
-  expectContacts(pbm::contactsOnPlane(top.poly(), bottom.poly(), kFloor, kTol), want,
+  expectContacts(within::contactsOnPlane(top.poly(), bottom.poly(), kFloor, kTol), want,
                  "cube on a cube turned 45 deg (8 ee, no vertex inside)");
 }
 
@@ -161,7 +161,7 @@ TEST(Ch08Contacts, VertexOnAFaceBoundaryCountsOnce) {
   // Equal cubes face to face: every corner of one is a corner of the other.
   const Box top{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
   const Box bottom{Vector3d(0, -0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
-  expectContacts(pbm::contactsOnPlane(top.poly(), bottom.poly(), kFloor, kTol),
+  expectContacts(within::contactsOnPlane(top.poly(), bottom.poly(), kFloor, kTol),
                  {{Vector3d(-0.5, 0, -0.5), true},
                   {Vector3d(-0.5, 0, 0.5), true},
                   {Vector3d(0.5, 0, -0.5), true},
@@ -171,14 +171,14 @@ TEST(Ch08Contacts, VertexOnAFaceBoundaryCountsOnce) {
   // A cube whose left edge lies on the slab's edge: 2 vf on the boundary, no ee.
   const Box cube{Vector3d(0, 0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
   const Box slab{Vector3d(-3.5, -0.25, 0), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
-  expectContacts(pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol),
+  expectContacts(within::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol),
                  {{Vector3d(-0.5, 0, -0.5), true}, {Vector3d(-0.5, 0, 0.5), true}},
                  "cube edge on the slab's edge (vertices on the face boundary, within tol)");
   // The slab's corner under the cube's bottom face: B's vertex on A's face,
   // so a = B, b = A and n = A's outward normal (-y).
   const Box corner{Vector3d(-2.8, -0.25, -2.8), Matrix3d::Identity(), Vector3d(3, 0.25, 3)};
   pbm::RigidBody a, b;
-  const auto got = pbm::contactsOnPlane(cube.poly(), corner.poly(), kFloor, kTol, &a, &b);
+  const auto got = within::contactsOnPlane(cube.poly(), corner.poly(), kFloor, kTol, &a, &b);
   int slabVertex = 0;
   for (const auto& c : got)
     if (c.vf && (c.p - Vector3d(0.2, 0, 0.2)).norm() < 1e-9) {
@@ -210,7 +210,7 @@ TEST(Ch08Contacts, VertexOnARotatedFaceEdgeUpToRoundingIsAContact) {
       const Box cube{Vector3d(o + R * Vector3d(0, 0.5, 0)), R, Vector3d::Constant(0.5)};
       const Box slab{Vector3d(o + R * Vector3d(-3.5, -0.25, 0)), R, Vector3d(3, 0.25, 3)};
       pbm::RigidBody a, b;
-      const auto got = pbm::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
+      const auto got = within::contactsOnPlane(cube.poly(), slab.poly(), kFloor, kTol, &a, &b);
       // The closed form: the cube's two corners on the shared line, vf (RBII §8).
       const std::vector<Expected> want = {{Vector3d(o + R * Vector3d(-0.5, 0, -0.5)), true},
                                           {Vector3d(o + R * Vector3d(-0.5, 0, 0.5)), true}};

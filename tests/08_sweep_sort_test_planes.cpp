@@ -103,7 +103,7 @@ TEST(Ch08SeparatingPlane, SearchAgreesWithThePenetrationOracle) {
     const auto [A, B] = randomBoxPair(rng);
     const ConvexPolyhedron PA = A.poly(), PB = B.poly();
     int tried = -1;
-    const auto w = pbm::findSeparatingPlane(PA, PB, kTol, &tried);
+    const auto w = within::findSeparatingPlane(PA, PB, kTol, &tried);
     const bool penetrate = boxesPenetrate(A, B);
     ASSERT_EQ(w.has_value(), !penetrate)
         << "RBII §7.1: a separating plane exists exactly when neither a vertex is inside nor an "
@@ -140,7 +140,7 @@ TEST(Ch08SeparatingPlane, EdgeOnEdgeNeedsTheEdgePairPlane) {
   const Box B{Vector3d(0, 2 * r + 0.01, 0),
               Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitZ()).toRotationMatrix(),
               Vector3d::Constant(0.5)};
-  const auto w = pbm::findSeparatingPlane(A.poly(), B.poly(), kTol);
+  const auto w = within::findSeparatingPlane(A.poly(), B.poly(), kTol);
   ASSERT_TRUE(w.has_value()) << "RBII §7.1: the edges are 0.01 apart: disjoint";
   EXPECT_EQ(w->kind, Witness::EdgeEdge) << "RBII §7.1 (ii): only the plane through A's edge "
                                            "parallel to B's edge separates";
@@ -157,7 +157,7 @@ TEST(Ch08Penetration, FootnoteSixHasNoPlaneAndNoWitness) {
   const Box B{Vector3d(0, 1 - 1e-3, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
   const ConvexPolyhedron PA = A.poly(), PB = B.poly();
   int tried = 0;
-  EXPECT_FALSE(pbm::findSeparatingPlane(PA, PB, kTol, &tried).has_value())
+  EXPECT_FALSE(within::findSeparatingPlane(PA, PB, kTol, &tried).has_value())
       << "RBII §7.1 footnote 6: equal cubes sunk 1e-3 into each other have no separating plane";
   EXPECT_EQ(tried, 156) << "all 156 candidates tried";
   double best = -1e300;  // the best candidate's gap, by the oracle
@@ -166,15 +166,15 @@ TEST(Ch08Penetration, FootnoteSixHasNoPlaneAndNoWitness) {
       best = std::max(best, sideGap(*oraclePlane({kind, i, 0}, PA, PB, A.x), PA, PB));
   EXPECT_NEAR(best, -1e-3, 1e-12) << "footnote 6: the best candidate misses by the overlap";
   EXPECT_FALSE(boxesPenetrate(A, B)) << "the oracle: no vertex inside, no edge through a face";
-  EXPECT_FALSE(pbm::findPenetration(PA, PB).has_value())
+  EXPECT_FALSE(within::findPenetration(PA, PB).has_value())
       << "RBII §7.1 footnote 6: no vertex strictly inside, no edge crossing a face interior: the "
          "witness heuristic finds nothing (expected nullopt)";
   const Box touching{Vector3d(0, 1, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
-  const auto w = pbm::findSeparatingPlane(PA, touching.poly(), kTol);
+  const auto w = within::findSeparatingPlane(PA, touching.poly(), kTol);
   ASSERT_TRUE(w.has_value()) << "RBII §7.1: touching cubes are separated by the common face plane";
   EXPECT_EQ(w->kind, Witness::FaceA) << "A's +y face, the first candidate that separates";
   EXPECT_EQ(w->i, 2) << "A's +y face (faces +x, -x, +y, ...)";
-  EXPECT_FALSE(pbm::findPenetration(PA, touching.poly()).has_value()) << "touching: no witness";
+  EXPECT_FALSE(within::findPenetration(PA, touching.poly()).has_value()) << "touching: no witness";
 }
 
 TEST(Ch08Penetration, WitnessIsValidAndStaysValidWhileBackingUp) {
@@ -183,7 +183,7 @@ TEST(Ch08Penetration, WitnessIsValidAndStaysValidWhileBackingUp) {
   for (int k = 0; k < 600; ++k) {
     const auto [A, B] = randomBoxPair(rng);
     const bool penetrate = boxesPenetrate(A, B);
-    const auto w = pbm::findPenetration(A.poly(), B.poly());
+    const auto w = within::findPenetration(A.poly(), B.poly());
     ASSERT_EQ(w.has_value(), penetrate)
         << "RBII §7.1: a penetration witness exists exactly when the oracle finds one (pair " << k
         << "; boxes in general position)";

@@ -11,8 +11,11 @@
 #include <Eigen/Geometry>
 #include <cmath>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/collision/contact.h"
 #include "pbm/impulse/collision_world.h"
@@ -189,6 +192,42 @@ inline OracleResult oracleLoop(std::vector<OracleBody>& bodies,
   }
   r.passes = -1;  // did not end
   return r;
+}
+
+// --- budgets (issue 30): a student loop that does not end fails in seconds,
+// naming the function, instead of at ctest's timeout.
+
+inline const std::string kBisectionHint =
+    "does every halving move lo or hi to the midpoint, return when |gap| <= tol, and give up "
+    "after 200 halvings (RBII §6, exercises/09_impulses/collision_time.cpp)?";
+inline const std::string kSweepHint =
+    "does the sweep repeat only while a pass applied an impulse, and throw SolverFailure when "
+    "a pass after maxPasses would apply one (RBII §8, exercises/09_impulses/collision_loop.cpp)?";
+
+// The gapAfter of a bisection test, on its `calls`-th call: 200 halvings and
+// the check of gap(dt) are 201 calls, so a loop past 400 does not end.
+inline void chargeGapCall(int calls) {
+  if (calls > 400)
+    throw pbm_test::BudgetExceeded("findCollisionTime: more than 400 calls of gapAfter: " +
+                                   kBisectionHint);
+}
+
+// resolveCollisions under a deadline.
+inline int resolveWithin(std::vector<Contact>& contacts, double eps, double threshold,
+                         int maxPasses = 1000, std::vector<pbm::ImpulseRecord>* log = nullptr) {
+  return pbm_test::withinSeconds("resolveCollisions", kSweepHint, [&] {
+    return pbm::resolveCollisions(contacts, eps, threshold, maxPasses, log);
+  });
+}
+
+// One stepWithCollisions under a deadline: it bisects for the collision time
+// and sweeps the impulses, the chapter's two loops.
+template <class... Args>
+void stepWithin(Args&&... args) {
+  pbm_test::withinSeconds("stepWithCollisions (findCollisionTime, resolveCollisions)",
+                          "a loop of the chapter's that does not end: findCollisionTime: " +
+                              kBisectionHint + " resolveCollisions: " + kSweepHint,
+                          [&] { pbm::stepWithCollisions(std::forward<Args>(args)...); });
 }
 
 }  // namespace ch09_test

@@ -62,7 +62,7 @@ TEST(Ch09Loop, FlatCubeEndsWithNoCollisionAndDependsOnTheOrder) {
     FlatCube fc(k.order);
     const OracleResult want = oracleLoop(fc.oracle, fc.oracleContacts, eps, th);
     std::vector<pbm::ImpulseRecord> log;
-    const int passes = pbm::resolveCollisions(fc.contacts, eps, th, 1000, &log);
+    const int passes = resolveWithin(fc.contacts, eps, th, 1000, &log);
     const std::string order = ::testing::PrintToString(k.order);
     EXPECT_EQ(passes, want.passes) << "RBII §8: passes of find_all_collisions, order " << order;
     EXPECT_EQ(int(log.size()), want.impulses) << "RBII §8: impulses applied, order " << order;
@@ -91,11 +91,10 @@ TEST(Ch09Loop, StopsAtTheCapOfPasses) {
   const OracleResult want = oracleLoop(probe.oracle, probe.oracleContacts, eps, th);
   ASSERT_GE(want.passes, 3);
   FlatCube enough({0, 1, 2, 3});
-  EXPECT_EQ(pbm::resolveCollisions(enough.contacts, eps, th, want.passes - 1), want.passes)
+  EXPECT_EQ(resolveWithin(enough.contacts, eps, th, want.passes - 1), want.passes)
       << "RBII §8: " << want.passes - 1 << " passes apply impulses, the last is quiet";
   FlatCube tooFew({0, 1, 2, 3});
-  EXPECT_THROW(pbm::resolveCollisions(tooFew.contacts, eps, th, want.passes - 2),
-               pbm::SolverFailure)
+  EXPECT_THROW(resolveWithin(tooFew.contacts, eps, th, want.passes - 2), pbm::SolverFailure)
       << "resolveCollisions: a pass past maxPasses = " << want.passes - 2
       << " still applies impulses: SolverFailure expected";
 }
@@ -117,7 +116,7 @@ TEST(Ch09Loop, AppliesNothingToSeparatingOrRestingContacts) {
           << "RBII §8: on a separating contact (8-18) gives j < 0, an attracting impulse: "
              "only colliding contacts may get one";
     }
-    EXPECT_EQ(pbm::resolveCollisions(cs, 0.5, th), 1)
+    EXPECT_EQ(resolveWithin(cs, 0.5, th), 1)
         << "RBII §8: no colliding contact (v_rel = " << vy << "): one quiet pass";
     for (int i = 0; i < 3; ++i) {
       EXPECT_EQ(ball.P[i], ball0.P[i]) << "RBII §8: no impulse at v_rel = " << vy;
@@ -164,7 +163,7 @@ TEST(Ch09Loop, ThreeBoxStackEndsInFewPasses) {
     const double th = 1e-9;
     const OracleResult want = oracleLoop(oracle, ocs, eps, th, 100000);
     std::vector<pbm::ImpulseRecord> log;
-    const int passes = pbm::resolveCollisions(cs, eps, th, 1000, &log);
+    const int passes = resolveWithin(cs, eps, th, 1000, &log);
     EXPECT_EQ(passes, want.passes) << "RBII §8: passes of the sequential loop, eps = " << eps;
     EXPECT_EQ(int(log.size()), want.impulses) << "RBII §8: impulses, eps = " << eps;
     if (eps == 0.5) {

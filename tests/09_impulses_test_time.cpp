@@ -28,7 +28,7 @@ TEST(Ch09Bisection, FindsTheFallingBallsContactWithinTheBound) {
   for (double tol : {1e-4, 1e-7, 1e-10}) {
     int calls = 0;
     auto gap = [&](double tau) {
-      ++calls;
+      chargeGapCall(++calls);
       EXPECT_GE(tau, 0.0);
       EXPECT_LE(tau, dt);
       return h0 - v0 * tau - g * tau * tau / 2;
@@ -50,7 +50,7 @@ TEST(Ch09Bisection, FindsTheFallingBallsContactWithinTheBound) {
 TEST(Ch09Bisection, ThrowsWhenTheStepBracketsNoCollision) {
   int calls = 0;
   auto gap = [&](double tau) {
-    ++calls;
+    chargeGapCall(++calls);
     return 0.5 - tau;  // still apart at dt = 0.1
   };
   EXPECT_THROW(pbm::findCollisionTime(gap, 0.1, 1e-6), pbm::SolverFailure)
@@ -61,7 +61,7 @@ TEST(Ch09Bisection, ThrowsWhenTheStepBracketsNoCollision) {
 TEST(Ch09Bisection, GivesUpOnAGapThatNeverEntersTheBand) {
   int calls = 0;
   auto jump = [&](double tau) {
-    ++calls;
+    chargeGapCall(++calls);
     return tau < 0.0123456789 ? 1.0 : -1.0;  // jumps over the band [-tol, tol]
   };
   EXPECT_THROW(pbm::findCollisionTime(jump, 0.1, 1e-9), pbm::SolverFailure)
@@ -102,7 +102,7 @@ TEST(Ch09Ball, FirstImpactApexesImpactsAndRest) {
     double minGap = 1e300;
     for (int n = 0; n < 1000; ++n) {  // to t = 10 s
       pbm::CollisionStats st;
-      pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt, &st);
+      stepWithin(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt, &st);
       minGap = std::min(minGap, bw.gap());
       const double t = bw.w.time();
       if (impacts == 0 && st.impacts == 1) {
@@ -135,7 +135,7 @@ TEST(Ch09Ball, FirstImpactApexesImpactsAndRest) {
     EXPECT_EQ(eventsLate, 0) << "RBII §6: resting contact needs no restart (events after 9 s)";
     // A start 1 cm inside the floor is no legal state: the step refuses it.
     bw.w.bodies[1].x.y() = bw.r - 0.01;
-    EXPECT_THROW(pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt),
+    EXPECT_THROW(stepWithin(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt),
                  pbm::SimulationDiverged)
         << "RBII §6: the step's start interpenetrates by 1 cm: SimulationDiverged";
   }
@@ -157,7 +157,7 @@ TEST(Ch09Ball, EveryImpulseAtItsClosedFormTime) {
   std::vector<double> times;
   for (int n = 0; n < 500; ++n) {  // to t = 5 s
     pbm::CollisionStats st;
-    pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt, &st);
+    stepWithin(bw.w, pbm::findMethod(pbm::rigidMethods(), "rk4"), dt, &st);
     ASSERT_EQ(st.logTimes.size(), st.log.size()) << "one time per impulse in the step's log";
     for (double t : st.logTimes) {
       EXPECT_GE(t, bw.w.time() - dt - 1e-12) << "an impulse inside its step";
@@ -191,8 +191,7 @@ TEST(Ch09World, StepsWithTheMethodItIsGiven) {
   const double t = n * h, exact = 1.0 - g * t * t / 2;
   for (const char* name : {"euler", "midpoint", "rk4"}) {
     BallWorld bw(0.5, 1.0);
-    for (int k = 0; k < n; ++k)
-      pbm::stepWithCollisions(bw.w, pbm::findMethod(pbm::rigidMethods(), name), h);
+    for (int k = 0; k < n; ++k) stepWithin(bw.w, pbm::findMethod(pbm::rigidMethods(), name), h);
     const double want = std::string(name) == "euler" ? exact + g * h * t / 2 : exact;
     EXPECT_NEAR(bw.gap(), want, 1e-9)
         << "stepWithCollisions with " << name << ": the gap after " << n << " free-fall steps of "
@@ -212,7 +211,7 @@ TEST(Ch09World, FlatCubeAtZeroRestitutionSettles) {
   double lowest = 1e300;
   for (int n = 0; n < 300; ++n) {  // 3 s
     pbm::CollisionStats st;
-    pbm::stepWithCollisions(w, pbm::findMethod(pbm::rigidMethods(), "rk4"), 0.01, &st);
+    stepWithin(w, pbm::findMethod(pbm::rigidMethods(), "rk4"), 0.01, &st);
     impacts += st.impacts;
     lowest = std::min(lowest, w.closest().gap);
   }

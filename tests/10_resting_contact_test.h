@@ -13,8 +13,11 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/collision/contact.h"
 #include "pbm/core/errors.h"
@@ -225,6 +228,43 @@ inline LcpCase randomAtRest(std::mt19937_64& rng, int n, int k) {
 inline double complementarity(const VectorXd& f, const VectorXd& a, const VectorXd& b) {
   return f.cwiseProduct(a).cwiseAbs().maxCoeff() / std::max(1.0, f.cwiseAbs().maxCoeff()) /
          std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+// --- budgets (issue 30): a student loop that does not end fails in seconds,
+// naming the function, instead of at ctest's timeout.
+
+// Why a pivot loop would not end (Baraff 1994 §4).
+inline const std::string kDantzigHint =
+    "a pivot loop that does not end: does each pivot move its blocker into C or NC, stop "
+    "driving d when d itself blocks, and give up at the cap of 20 n + 20 pivots (Baraff 1994 "
+    "§4, exercises/10_resting_contact/dantzig.cpp)?";
+
+// solveLcpDantzig under a deadline and a pivot budget: past twice the cap of
+// 20 n + 20 pivots (counted by onPivot, which the header asks for) it throws
+// BudgetExceeded; a loop that never calls onPivot ends at the deadline.
+inline pbm::LcpResult dantzig(const MatrixXd& A, const VectorXd& b,
+                              const pbm::LcpOptions& options = {}) {
+  pbm::LcpOptions o = options;
+  const long budget = 2 * (20 * static_cast<long>(b.size()) + 20);
+  long pivots = 0;
+  o.onPivot = [&, user = options.onPivot](const pbm::LcpPivot& p) {
+    if (++pivots > budget)
+      throw pbm_test::BudgetExceeded("solveLcpDantzig: more than " + std::to_string(budget) +
+                                     " pivots for n = " + std::to_string(b.size()) + ": " +
+                                     kDantzigHint);
+    if (user) user(p);
+  };
+  return pbm_test::withinSeconds("solveLcpDantzig", kDantzigHint,
+                                 [&] { return pbm::solveLcpDantzig(A, b, o); });
+}
+
+// A call that runs the chapter's solver inside (computeContactForces,
+// simultaneousImpulses, a world step) under the deadline.
+template <class Call>
+auto withinDeadline(const char* function, Call&& call) {
+  return pbm_test::withinSeconds(
+      function, std::string("solveLcpDantzig, which it calls, may loop: ") + kDantzigHint,
+      std::forward<Call>(call));
 }
 
 }  // namespace ch10_test

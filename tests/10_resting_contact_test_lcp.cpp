@@ -64,7 +64,7 @@ TEST(Ch10Dantzig, AgreesWithEnumerationAtRest) {
   for (int trial = 0; trial < 10000; ++trial) {
     const int n = 1 + static_cast<int>(rng() % 9), k = 1 + static_cast<int>(rng() % n);
     const LcpCase c = randomAtRest(rng, n, k);
-    const LcpResult r = pbm::solveLcpDantzig(c.A, c.b);
+    const LcpResult r = dantzig(c.A, c.b);
     ASSERT_TRUE(r.ok) << "trial " << trial << " (n = " << n << ", rank " << k
                       << "): RBII §9: a system at rest always has contact forces; the solver said: "
                       << r.why;
@@ -94,7 +94,7 @@ TEST(Ch10Dantzig, InfeasibleExactlyWhenEnumerationSaysSo) {
     const int n = 1 + static_cast<int>(rng() % 7), k = 1 + static_cast<int>(rng() % n);
     LcpCase c = randomAtRest(rng, n, k);
     c.b = VectorXd::NullaryExpr(n, [&] { return U(rng); });
-    const LcpResult r = pbm::solveLcpDantzig(c.A, c.b);
+    const LcpResult r = dantzig(c.A, c.b);
     const bool solvable = lcpOracle(c.A, c.b).has_value();
     ASSERT_EQ(r.ok, solvable) << "trial " << trial << " (n = " << n << ", rank " << k
                               << "): Dantzig says " << (r.ok ? "solved" : r.why)
@@ -111,6 +111,51 @@ TEST(Ch10Dantzig, InfeasibleExactlyWhenEnumerationSaysSo) {
     EXPECT_LT(z.dot(c.b), 0.0) << "trial " << trial << ": z . b < 0";
   }
   EXPECT_GT(infeasible, 50) << "the recipe should produce infeasible cases";
+}
+
+// Claim: LcpOptions::refactor (A_CC factored afresh after every change of C
+// instead of updated) is a mode of the same method, so it must give the
+// enumeration's verdict and accelerations too: at rest (always solvable, RBII
+// §9) and with an arbitrary b (infeasible exactly when the enumeration says
+// so, with Farkas's certificate; Baraff 1994 §4).
+TEST(Ch10Dantzig, RefactorModeAgreesWithEnumeration) {
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> U(-1, 1);
+  pbm::LcpOptions refactor;
+  refactor.refactor = true;
+  int compared = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 7), k = 1 + static_cast<int>(rng() % n);
+    LcpCase c = randomAtRest(rng, n, k);
+    const bool atRest = trial % 2 == 0;
+    if (!atRest) c.b = VectorXd::NullaryExpr(n, [&] { return U(rng); });
+    const LcpResult r = dantzig(c.A, c.b, refactor);
+    const auto f = lcpOracle(c.A, c.b);
+    SCOPED_TRACE("refactor = true, trial " + std::to_string(trial) + " (n = " + std::to_string(n) +
+                 ", rank " + std::to_string(k) + (atRest ? ", at rest)" : ", arbitrary b)"));
+    if (atRest) {
+      ASSERT_TRUE(r.ok) << "RBII §9: a system at rest always has contact forces; the solver said: "
+                        << r.why;
+    } else {
+      ASSERT_EQ(r.ok, f.has_value()) << "Dantzig says " << (r.ok ? "solved" : r.why)
+                                     << ", the enumeration " << (f ? "solvable" : "infeasible");
+    }
+    if (!r.ok) {
+      const VectorXd& z = r.certificate;
+      ASSERT_EQ(z.size(), n) << "an infeasible LCP returns Farkas's z";
+      ASSERT_GE(z.minCoeff(), 0.0) << "the certificate z >= 0";
+      ASSERT_LE((c.A * z).norm(), 1e-8 * std::max(1.0, z.norm())) << "A z = 0";
+      ASSERT_LT(z.dot(c.b), 0.0) << "z . b < 0";
+      continue;
+    }
+    ASSERT_TRUE(complementary(r, c.A, c.b));
+    if (!f) continue;  // the oracle's own tolerance; rare
+    const double s = std::max(1.0, c.b.cwiseAbs().maxCoeff());
+    ASSERT_LE((c.A * r.f + c.b - (c.A * *f + c.b)).cwiseAbs().maxCoeff(), 1e-8 * s)
+        << "RBII §9: the accelerations a are unique: expected the enumeration's";
+    ++compared;
+  }
+  EXPECT_GE(compared, 1500) << "the enumeration oracle should solve most cases";
 }
 
 // Claim: the invariants of Dantzig's method hold after every pivot
@@ -142,7 +187,7 @@ TEST(Ch10Dantzig, InvariantsAfterEveryPivot) {
       if (p.drive >= 0 && p.drive < n && p.da(p.drive) < -1e-9 * s)
         broken = "Delta a_d < 0 for d = " + std::to_string(p.drive);
     };
-    const LcpResult r = pbm::solveLcpDantzig(c.A, c.b, o);
+    const LcpResult r = dantzig(c.A, c.b, o);
     ASSERT_TRUE(r.ok) << "trial " << trial << ": " << r.why;
     ASSERT_TRUE(broken.empty()) << "trial " << trial << " (n = " << n << "): " << broken;
     ASSERT_EQ(pivots, r.pivots) << "trial " << trial << ": onPivot once per pivot";
@@ -158,7 +203,7 @@ TEST(Ch10Dantzig, MinimisesTheQuadraticProgram) {
   const CubeOnCube45 sys = cubeOnCube45();
   const MatrixXd& A = sys.A;
   const VectorXd& b = sys.b;
-  const LcpResult r = pbm::solveLcpDantzig(A, b);
+  const LcpResult r = dantzig(A, b);
   ASSERT_TRUE(r.ok) << r.why;
   ASSERT_TRUE(complementary(r, A, b));
   EXPECT_NEAR(r.f.sum(), 2 * kG, 1e-9) << "RBII §9: the 8 forces carry the weight Mg";
@@ -180,7 +225,7 @@ TEST(Ch10Dantzig, MinimisesTheQuadraticProgram) {
 // must leave f as the exact problem's, to 1e-9 of M g.
 TEST(Ch10Dantzig, RoundingDoesNotChooseAmongRedundantContacts) {
   const CubeOnCube45 exact = cubeOnCube45();
-  const LcpResult r0 = pbm::solveLcpDantzig(exact.A, exact.b);
+  const LcpResult r0 = dantzig(exact.A, exact.b);
   ASSERT_TRUE(r0.ok) << r0.why;
   ASSERT_TRUE(complementary(r0, exact.A, exact.b));
   std::mt19937_64 rng(24);
@@ -190,7 +235,7 @@ TEST(Ch10Dantzig, RoundingDoesNotChooseAmongRedundantContacts) {
   for (int trial = 0; trial < 200; ++trial) {
     CubeOnCube45 sys = cubeOnCube45(Vector3d(U(rng), 0.5, U(rng)));
     for (int i = 0; i < 8; ++i) sys.b(i) *= 1.0 + ulps(rng) * ulp;
-    const LcpResult r = pbm::solveLcpDantzig(sys.A, sys.b);
+    const LcpResult r = dantzig(sys.A, sys.b);
     ASSERT_TRUE(r.ok) << "trial " << trial << ": " << r.why;
     ASSERT_LE((r.f - r0.f).cwiseAbs().maxCoeff(), 1e-9 * 2 * kG)
         << "trial " << trial << ": b and A changed by rounding only, yet f moved from ("
@@ -224,7 +269,7 @@ TEST(Ch10Dantzig, OkOnlyWhenTheAnswerPassesAnIndependentCheck) {
           for (int j = 0; j < i; ++j)
             (variant < 2 ? A(i, j) : A(j, i)) += sign * delta * (1.0 + 0.3 * (i + j));
         const VectorXd b = -VectorXd::LinSpaced(n, 1.0, 1.5);
-        const LcpResult r = pbm::solveLcpDantzig(A, b);
+        const LcpResult r = dantzig(A, b);
         if (delta == 0.0) {
           ASSERT_TRUE(r.ok) << "n = " << n << ": a symmetric positive definite A always has a "
                             << "solution (RBII §9); the solver said: " << r.why;
@@ -261,12 +306,12 @@ TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
   MatrixXd A(2, 2);
   A << 0, 0, 0, 2;
   const VectorXd b = Eigen::Vector2d(-1, -4);
-  const LcpResult r = pbm::solveLcpDantzig(A, b);
+  const LcpResult r = dantzig(A, b);
   ASSERT_TRUE(r.ok) << r.why;
   EXPECT_VEC_NEAR(r.f, Eigen::Vector2d(0, 2), 1e-12) << "contact 0 is dropped; f_1 = 4/2";
   MatrixXd bad = A;
   bad(1, 1) = std::nan("");
-  EXPECT_FALSE(pbm::solveLcpDantzig(bad, b).ok) << "a NaN in A is refused";
+  EXPECT_FALSE(dantzig(bad, b).ok) << "a NaN in A is refused";
 }
 
 // The student's brute force (RBII §9's conditions, one active set at a time)

@@ -11,11 +11,14 @@
 #include <Eigen/LU>
 #include <cmath>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/core/ode.h"
 #include "pbm/flexible/flex_body.h"
+#include "pbm/resting/lcp.h"
 
 namespace ch11_test {
 
@@ -179,6 +182,26 @@ inline double strainRef(DeformKind k, double L, double H, double mu, double lamb
   double e = 0;
   for (size_t i = 0; i < p.size(); ++i) e += w[i] * stvkRef(q * gradRef(k, p[i]), mu, lambda);
   return e;
+}
+
+// --- budgets (issue 30): a student loop that does not end fails in seconds,
+// naming the function, instead of at ctest's timeout.
+inline const std::string kNewtonHint =
+    "does the Newton loop return once |q b(u) - x| <= tol and throw SolverFailure after "
+    "maxIter steps (Baraff & Witkin 1992 §6, exercises/11_flexible_bodies/geometry.cpp)?";
+inline const std::string kSamplingHint =
+    "does the loop end after N accepted points: a point outside the polygon is drawn again "
+    "and not counted, one inside is counted (Baraff & Witkin 1992 §3, "
+    "exercises/11_flexible_bodies/mass_matrix.cpp)?";
+inline const std::string kWorldHint =
+    "a loop in what the step calls does not end: flexCollisionImpulses' and the resting "
+    "forces' LCP (chapter 10's solveLcpDantzig: does each pivot move its blocker, and stop at "
+    "20 n + 20 pivots?)";
+
+// Chapter 10's solveLcpDantzig, which the resting forces run, under the deadline.
+inline pbm::LcpResult dantzigWithin(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
+  return pbm_test::withinSeconds("solveLcpDantzig (chapter 10)", kWorldHint,
+                                 [&] { return pbm::solveLcpDantzig(A, b); });
 }
 
 }  // namespace ch11_test

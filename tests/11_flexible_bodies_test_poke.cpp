@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "11_flexible_bodies_test.h"
 #include "csv_rows.h"
 #include "pbm/app/headless.h"
 #include "scenes.h"
@@ -24,7 +25,8 @@ std::vector<double> pokedRow(const std::vector<std::string>& keys) {
   scene->settings().tEnd = 0.01;
   for (const auto& kv : keys) scene->params().set(kv);
   std::ostringstream csv;
-  pbm::runHeadless(*scene, csv);
+  pbm_test::withinSeconds("a headless run of the poke scene (flexInverseDeform, the contact LCPs)",
+                          ch11_test::kWorldHint, [&] { return pbm::runHeadless(*scene, csv); });
   const auto rows = pbm_test::csvRows(csv.str());
   EXPECT_GT(rows.size(), 5u);
   return rows.empty() ? std::vector<double>(13, 0.0) : rows.front();

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "11_flexible_bodies_test.h"
 #include "csv_rows.h"
 #include "pbm/app/headless.h"
 #include "pbm/flexible/flex_body.h"
@@ -100,7 +101,8 @@ TEST(Ch11Rect, OscillatePeriodsFollowWidthHeightAndRho) {
           "width=" + std::to_string(kW), "height=" + std::to_string(kH)})
       scene->params().set(kv);
     std::ostringstream csv;
-    pbm::runHeadless(*scene, csv);
+    pbm_test::withinSeconds("a headless run of the scene (flexInverseDeform, the contact LCPs)",
+                            ch11_test::kWorldHint, [&] { return pbm::runHeadless(*scene, csv); });
     const auto rows = pbm_test::csvRows(csv.str());
     ASSERT_GT(rows.size(), 100u) << what;
     const std::vector<double>& last = rows.back();
@@ -134,7 +136,8 @@ TEST(Ch11Rect, SpinHoldsTheRectanglesSteadyStretch) {
                                   "width=" + std::to_string(W), "height=" + std::to_string(H)})
       scene->params().set(kv);
     std::ostringstream csv;
-    pbm::runHeadless(*scene, csv);
+    pbm_test::withinSeconds("a headless run of the scene (flexInverseDeform, the contact LCPs)",
+                            ch11_test::kWorldHint, [&] { return pbm::runHeadless(*scene, csv); });
     const auto rows = pbm_test::csvRows(csv.str());
     ASSERT_GT(rows.size(), 900u);
     // t, com_x, com_y, a_xx, a_xy, a_yx, a_yy, stretch, ...

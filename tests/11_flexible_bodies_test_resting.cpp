@@ -96,7 +96,7 @@ VectorXd restingForces(DeformKind k, const std::vector<FlexContact>& c, double g
   Matrix2Xd free = Matrix2Xd::Zero(2, basisSize(k));
   free.col(0) = Vector2d(0, -g);
   const pbm::LcpResult r =
-      pbm::solveLcpDantzig(pbm::flexContactMatrix(b, c), pbm::flexContactBVector(b, c, free));
+      dantzigWithin(pbm::flexContactMatrix(b, c), pbm::flexContactBVector(b, c, free));
   EXPECT_TRUE(r.ok) << r.why;
   if (qdd) *qdd = free + pbm::flexAcceleration(b, pbm::flexContactForce(b, c, r.f));
   return r.f;
@@ -143,7 +143,8 @@ TEST(Ch11Contact, FlatLandingImpulsesOnlyStopTheBottom) {
     qd.col(0) = Vector2d(0, -v);
     const MatrixXd M = massRef(k, 1, 1, 1);
     const double T0 = 0.5 * (qd * M * qd.transpose()).trace();
-    const VectorXd j = pbm::flexCollisionImpulses(b, qd, c);
+    const VectorXd j = pbm_test::withinSeconds(
+        "flexCollisionImpulses", kWorldHint, [&] { return pbm::flexCollisionImpulses(b, qd, c); });
     ASSERT_EQ(j.size(), static_cast<int>(c.size()));
     const double T1 = 0.5 * (qd * M * qd.transpose()).trace();
     if (k == kAffine) {
@@ -185,7 +186,9 @@ TEST(Ch11Contact, ImpulseLcpStopsOnlyApproachingPoints) {
       VectorXd vminus(3);
       for (int i = 0; i < 3; ++i) vminus(i) = c[i].n.dot(qd * basisRef(k, c[i].u));
       const double T0 = 0.5 * (qd * M * qd.transpose()).trace();
-      const VectorXd j = pbm::flexCollisionImpulses(b, qd, c);
+      const VectorXd j = pbm_test::withinSeconds("flexCollisionImpulses", kWorldHint, [&] {
+        return pbm::flexCollisionImpulses(b, qd, c);
+      });
       ASSERT_EQ(j.size(), 3);
       Matrix2Xd want = before;
       for (int i = 0; i < 3; ++i) {
@@ -211,14 +214,14 @@ TEST(Ch11Contact, ImpulseLcpStopsOnlyApproachingPoints) {
 
 // The test's own resting-contact hook on fixed contacts (chapter 10's LCP).
 pbm::FlexSystem::ContactForce holdAt(std::vector<FlexContact> c, VectorXd* forces) {
-  return [c, forces](const FlexBody& b, const Matrix2Xd&, const Matrix2Xd&,
-                     const Matrix2Xd& qddFree) {
-    const pbm::LcpResult r =
-        pbm::solveLcpDantzig(pbm::flexContactMatrix(b, c), pbm::flexContactBVector(b, c, qddFree));
-    if (!r.ok) throw pbm::SolverFailure(r.why);
-    *forces = r.f;
-    return Matrix2Xd(pbm::flexContactForce(b, c, r.f));
-  };
+  return
+      [c, forces](const FlexBody& b, const Matrix2Xd&, const Matrix2Xd&, const Matrix2Xd& qddFree) {
+        const pbm::LcpResult r =
+            dantzigWithin(pbm::flexContactMatrix(b, c), pbm::flexContactBVector(b, c, qddFree));
+        if (!r.ok) throw pbm::SolverFailure(r.why);
+        *forces = r.f;
+        return Matrix2Xd(pbm::flexContactForce(b, c, r.f));
+      };
 }
 
 TEST(Ch11Contact, RestingForcesSettleToTheWeight) {
@@ -238,7 +241,9 @@ TEST(Ch11Contact, RestingForcesSettleToTheWeight) {
     s.derivEval(xd);
     EXPECT_NEAR(f.sum(), g / (k == kAffine ? 4 : 9), 1e-10)
         << "Baraff & Witkin 1992 §5: total at first touch mg/(d+1)^2, " << kindName(k);
-    for (int step = 0; step < 3000; ++step) rk4(s, 1e-3);
+    pbm_test::Watchdog dog("rk4 of the resting body (flexContactForce, solveLcpDantzig)",
+                           kWorldHint);
+    for (int step = 0; step < 3000; ++step) dog([&] { rk4(s, 1e-3); });
     s.derivEval(xd);
     EXPECT_NEAR(f.sum(), g, 1e-6 * g) << "Baraff & Witkin 1992 §5: settled, the contacts carry mg, "
                                       << kindName(k) << ": got " << f.sum() / g << " mg";

@@ -11,16 +11,22 @@
 //                   call has not returned in time; for loops that call
 //                   nothing the test can count (a pivot loop, a bisection on
 //                   plain numbers).
+//   Watchdog        the same deadline for each of many calls (the steps of a
+//                   system whose force runs a student solver), without a
+//                   thread per call: one watcher, armed during each call.
 //
 // Shared by the chapter tests (each chapter's tests are graded alone).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <future>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -95,5 +101,74 @@ auto withinSeconds(const char* function, const std::string& hint, Call&& call,
   worker.join();
   return done.get();
 }
+
+// What withinSeconds prints and does at its deadline: prints "FUNCTION: still running after S s:
+// HINT" as a GoogleTest failure of the current test and ends the process with status 1.
+[[noreturn]] inline void stillRunning(const char* function, const std::string& hint,
+                                      double seconds) {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::fprintf(stderr, "Failure\n%s: still running after %g s: %s\n[  FAILED  ] %s.%s\n", function,
+               seconds, hint.c_str(), test ? test->test_suite_name() : "?",
+               test ? test->name() : "?");
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+// withinSeconds for many calls: dog(call) runs call() on this thread and
+// returns what it returns; one watcher thread, started with the Watchdog,
+// ends the process as withinSeconds does when a call has been running for
+// `seconds`. Between calls nothing is timed (the test's own work is free).
+class Watchdog {
+ public:
+  Watchdog(std::string function, std::string hint, double seconds = kCallSeconds)
+      : function_(std::move(function)),
+        hint_(std::move(hint)),
+        seconds_(seconds),
+        watcher_([this] { watch(); }) {}
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    watcher_.join();
+  }
+
+  template <class Call>
+  decltype(auto) operator()(Call&& call) {
+    struct Disarm {
+      std::atomic<long long>& since;
+      ~Disarm() { since.store(0); }
+    } disarm{since_};
+    since_.store(now() + 1);  // 0 means "no call running"
+    return std::forward<Call>(call)();
+  }
+
+ private:
+  static long long now() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!stop_) {
+      wake_.wait_for(lock, std::chrono::milliseconds(20));
+      const long long since = since_.load();
+      if (!stop_ && since != 0 && static_cast<double>(now() - since) > seconds_ * 1e9)
+        stillRunning(function_.c_str(), hint_, seconds_);
+    }
+  }
+
+  std::string function_, hint_;
+  double seconds_;
+  std::atomic<long long> since_{0};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::thread watcher_;  // last: starts once the members above exist
+};
 
 }  // namespace pbm_test

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "budget.h"
 #include "csv_rows.h"
 #include "pbm/app/csv.h"
 #include "pbm/app/headless.h"
@@ -67,10 +68,19 @@ void checkScene(size_t i) {
   std::ostringstream csv;
   pbm::HeadlessResult run;
   try {
-    // A run that would take long is a failure here, not a wait (headless.h).
-    run = pbm::runHeadless(s, csv, kEvery, [](const std::string& line) {
-      throw std::runtime_error("the few steps would take long: " + line);
-    });
+    // A run that would take long is a failure here, not a wait (headless.h);
+    // a step that does not return (a student loop that never ends: issue 30)
+    // ends the test at the deadline with the scene's name.
+    run = pbm_test::withinSeconds(
+        "a step of the scene",
+        "scene '" + s.name() + "': " + std::to_string(kSteps) +
+            " steps did not end: a loop in a student function its step calls does not end (the "
+            "chapter's tests of that function name it)",
+        [&] {
+          return pbm::runHeadless(s, csv, kEvery, [](const std::string& line) {
+            throw std::runtime_error("the few steps would take long: " + line);
+          });
+        });
   } catch (const pbm::ExerciseNotDone& e) {
     ADD_FAILURE() << "scene '" << s.name() << "': the exercise " << e.exercise()
                   << " is not done yet (" << e.file() << "; " << e.hint() << ")";
