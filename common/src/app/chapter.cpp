@@ -28,23 +28,24 @@ struct CommandLine {
 };
 
 // A whole number in [lo, hi] for an option; one short line naming the range otherwise.
-long parseCount(const std::string& text, const std::string& option, long lo, long hi, long fallback,
-                const std::string& what) {
+// 64 bits on every system: --max-rows goes to 10^12, past a 32-bit long (Windows').
+long long parseCount(const std::string& text, const std::string& option, long long lo, long long hi,
+                     long long fallback, const std::string& what) {
   if (text.empty()) return fallback;
   const std::string accepted = option + " takes a whole number from " + std::to_string(lo) +
                                " to " + std::to_string(hi) + " (" + what + ")";
   if (text.size() > 12 || text.find_first_not_of("0123456789") != std::string::npos)
     throw UsageError(accepted + ", got '" + text + "'");
-  const long v = std::stol(text);
+  const long long v = std::stoll(text);
   if (v < lo || v > hi) throw UsageError(accepted + ", got " + text);
   return v;
 }
 
 // A headless run of more rows than this is refused before it starts (a typo in
 // --h or --t-end would otherwise fill the disk); --max-rows lifts it.
-constexpr long kDefaultMaxRows = 10'000'000;
+constexpr long long kDefaultMaxRows = 10'000'000;
 
-void checkRunSize(const Scene& scene, long every, long maxRows) {
+void checkRunSize(const Scene& scene, long long every, long long maxRows) {
   const SceneSettings& s = scene.settings();
   const double rows = s.tEnd / s.h / static_cast<double>(every);
   if (rows <= static_cast<double>(maxRows)) return;
@@ -255,12 +256,13 @@ int run(int argc, char** argv, const Chapter& chapter) {
     throw UsageError("--headless and --screenshot exclude each other");
   if (!cl.headless && !cl.csv.empty()) throw UsageError("--csv needs --headless");
 
-  const long every =
+  const long long every =
       parseCount(cl.every, "--every", 1, 1'000'000'000, 1, "a CSV row every K steps");
-  const long frames =
+  const long long frames =
       parseCount(cl.frames, "--frames", 1, 1'000'000, 60, "frames before the screenshot");
-  const long maxRows = parseCount(cl.maxRows, "--max-rows", 1, 1'000'000'000'000, kDefaultMaxRows,
-                                  "the largest headless run allowed, in rows");
+  const long long maxRows =
+      parseCount(cl.maxRows, "--max-rows", 1, 1'000'000'000'000, kDefaultMaxRows,
+                 "the largest headless run allowed, in rows");
 
   if (cl.headless) {
     checkRunSize(scene, every, maxRows);
