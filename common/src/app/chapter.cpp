@@ -268,8 +268,11 @@ int run(int argc, char** argv, const Chapter& chapter) {
     checkRunSize(scene, every, maxRows);
     // A closed pipe (`| head -c 10`) is an output failure with a line and
     // exit 3 (errors.h), not a death by SIGPIPE: the write fails with EPIPE
-    // and the CSV writer reports it.
+    // and the CSV writer reports it. Windows has no SIGPIPE: there the write
+    // fails without a signal.
+#ifdef SIGPIPE
     std::signal(SIGPIPE, SIG_IGN);
+#endif
     const auto warn = [&](const std::string& line) {
       std::cerr << chapter.program << ": warning: " << line << std::endl;
     };
