@@ -15,6 +15,11 @@
 #include "pbm/core/exercise.h"
 #include "viewer/shell.h"
 
+#ifdef _WIN32
+#include <fcntl.h>  // _O_BINARY
+#include <io.h>     // _setmode
+#endif
+
 namespace pbm {
 
 namespace {
@@ -156,6 +161,15 @@ std::string divergedLine(const SimulationDiverged& e) {
   return line + where;
 }
 
+// Standard output in binary mode (Windows: no \n -> \r\n); elsewhere
+// there is no text mode and nothing to do.
+void setBinaryStdout() {
+#ifdef _WIN32
+  std::cout.flush();
+  _setmode(_fileno(stdout), _O_BINARY);
+#endif
+}
+
 bool haveDisplay() {
   const char* d = std::getenv("DISPLAY");
   const char* w = std::getenv("WAYLAND_DISPLAY");
@@ -276,11 +290,15 @@ int run(int argc, char** argv, const Chapter& chapter) {
     const auto warn = [&](const std::string& line) {
       std::cerr << chapter.program << ": warning: " << line << std::endl;
     };
+    // A CSV is the same file on every system: its rows end in \n, also on
+    // Windows, whose text mode would write \r\n (binary mode, for the file and
+    // for standard output).
     if (cl.csv.empty()) {
+      setBinaryStdout();
       runHeadless(scene, std::cout, static_cast<int>(every), warn);
       return kExitOk;
     }
-    std::ofstream file(cl.csv);
+    std::ofstream file(cl.csv, std::ios::binary);
     if (!file)
       throw UsageError("cannot write CSV file '" + cl.csv + "' (a directory, or no permission?)");
     const HeadlessResult r = runHeadless(scene, file, static_cast<int>(every), warn);
