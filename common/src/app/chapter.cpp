@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "pbm/app/csv.h"
+#include "pbm/app/display.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
@@ -170,12 +171,6 @@ void setBinaryStdout() {
 #endif
 }
 
-bool haveDisplay() {
-  const char* d = std::getenv("DISPLAY");
-  const char* w = std::getenv("WAYLAND_DISPLAY");
-  return (d && *d) || (w && *w);
-}
-
 int run(int argc, char** argv, const Chapter& chapter) {
   std::vector<std::unique_ptr<Scene>> scenes;
   std::vector<std::string> names;
@@ -308,10 +303,10 @@ int run(int argc, char** argv, const Chapter& chapter) {
     return kExitOk;
   }
 
-  if (!haveDisplay()) {
+  if (!shouldTryWindowHere()) {
     std::cerr << chapter.program
-              << ": no display (DISPLAY is not set): use --headless, run under xvfb-run -a with "
-                 "--screenshot FILE, or ./pbm run which does both\n";
+              << ": no display (neither DISPLAY nor WAYLAND_DISPLAY is set): use --headless, run "
+                 "under xvfb-run -a with --screenshot FILE, or ./pbm run which does both\n";
     return kExitFailure;
   }
   ViewerOptions options;
