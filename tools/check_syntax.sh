@@ -98,6 +98,7 @@ check() {
   chmod +x "$out/cxx"
   # Each unit writes its diagnostics to its own file; an empty file is clean.
   local i=0 line
+  # shellcheck disable=SC2016 # the jobs expand their own arguments
   while IFS= read -r line; do
     i=$((i + 1))
     printf '%s\0' "$out/$i.log" "${line%%|*}" "${line#*|}"
