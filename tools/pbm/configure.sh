@@ -26,7 +26,7 @@ canonical_exercises() {
     none) ;;
     *)
       [[ $tok =~ ^[0-9]+$ ]] ||
-        die 2 "--exercises: '$tok' is not a chapter number (use e.g. 01, 01,02, all or none)"
+        die 2 "--exercises: '$tok' is not a chapter number (use e.g. 01, 01,02, +03, all or none)"
       out+=("$(printf '%02d' "$((10#$tok))")")
       ;;
     esac
