@@ -236,7 +236,11 @@ note_exercises() {
     if [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
       say "note: chapter $n uses your exercises (${dir#"$ROOT"/}/${n}_$t)"
     elif [[ -n ${1:-} ]]; then
-      say "note: chapter $n uses the reference solutions/${n}_$t; to write it yourself: ./pbm ${2:-test} $n --exercises $(exercises_with "$n")"
+      # The whole list, to show it; +NN when the tree is not exercises/
+      # (a new LIST would go back to exercises/).
+      local list="+$n"
+      [[ $dir != "$ROOT/exercises" ]] || list="$(exercises_with "$n")"
+      say "note: chapter $n uses the reference solutions/${n}_$t; to write it yourself: ./pbm ${2:-test} $n --exercises $list"
     fi
   done < <(chapters)
 }
