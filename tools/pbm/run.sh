@@ -20,7 +20,11 @@ desktop_here() {
 }
 
 cmd_run() {
-  (($#)) || die 2 "usage: ./pbm run NN [args]; chapters: $(chapter_list_text)"
+  # --exercises LIST and --exercises-dir DIR are the driver's (anywhere before
+  # a lone --); the other arguments go to the program.
+  take_exercise_options "$@"
+  set -- ${PBM_REST[@]+"${PBM_REST[@]}"}
+  (($#)) || die 2 "usage: ./pbm run NN [--exercises LIST] [args]; chapters: $(chapter_list_text)"
   local NN TOPIC
   resolve_chapter "$1"
   shift
@@ -29,7 +33,7 @@ cmd_run() {
   local name="ch${NN}_$TOPIC"
   require_target "$name"
   build_targets "$name"
-  note_exercises "$NN"
+  note_exercises "$NN" run
   local exe="$BUILD/bin/$name" windowless=0 a
   for a in "$@"; do
     case "$a" in
@@ -99,7 +103,7 @@ cmd_shots() {
   desktop_here || xvfb=(xvfb-run -a)
   local entry shot name log
   log="$(mktemp "${TMPDIR:-/tmp}/pbm-shot.XXXXXX")"
-  for entry in "${entries[@]}"; do
+  for entry in ${entries[@]+"${entries[@]}"}; do
     n="${entry%% *}"
     t="${entry#* }"
     name="ch${n}_$t"
@@ -109,7 +113,7 @@ cmd_shots() {
     if ! (build_targets "$name"); then
       say "chapter $n: does not build, no screenshot"
       failed+=("$n")
-    elif "${xvfb[@]}" "$BUILD/bin/$name" --screenshot "$shot" --frames "$FRAMES" >"$log" 2>&1 &&
+    elif ${xvfb[@]+"${xvfb[@]}"} "$BUILD/bin/$name" --screenshot "$shot" --frames "$FRAMES" >"$log" 2>&1 &&
       [[ -s $shot ]]; then
       say "chapter $n: $(rel "$shot")"
     else
@@ -119,5 +123,5 @@ cmd_shots() {
     fi
   done
   rm -f "$log"
-  ((${#failed[@]} == 0)) || die 1 "screenshots failed for chapter(s): ${failed[*]}"
+  ((${#failed[@]} == 0)) || die 1 "screenshots failed for chapter(s): ${failed[*]:-}"
 }
