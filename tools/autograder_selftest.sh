@@ -6,10 +6,11 @@
 # is planted: two tests, Ch02Private.MidpointStepIsTaylorOnLinearDecay (passes
 # on the reference) and Ch02Private.PlantedToFail (fails on it, with a message).
 # First ./pbm grade in that copy grades a students' edition's fork (a folder
-# holding exercises/01_* untouched and exercises/02_* solved): its console
-# (a progress line per chapter, the total "over 2 chapters handed in"),
-# report.md and results.tsv name both private tests with their verdicts, and
-# the nine chapters not handed in are neither built nor counted.
+# holding exercises/02_* solved, 03_* the skeleton as handed out and 04_*
+# begun, one file solved): its console (a progress line per chapter, the
+# total "over 2 chapters handed in"), report.md and results.tsv name both
+# private tests with their verdicts, and the nine chapters not handed in (03
+# among them: an unchanged skeleton) are neither built nor counted.
 # Then it makes the Gradescope zip for chapters 01, 02 and 04 (in the copy, so
 # the private test is packaged), unzips it into a Gradescope-shaped root in a
 # temporary folder (autograder/source, submission, results), binds that in as
@@ -49,6 +50,7 @@
 # the grading sandbox passes ccache's base_dir on: where ccache is set up with
 # base_dir=/, CI's own grading of the same chapters compiled the same objects.
 # Usage: tools/autograder_selftest.sh   (exit 0: all checks passed)
+#   PBM_AGTEST_GRADE_ONLY=1 tools/autograder_selftest.sh   the ./pbm grade part only
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 CHAPTERS=01,02,04
@@ -112,7 +114,8 @@ EOF
 # --- ./pbm grade in the copy: a students' edition's fork, two chapters ---
 ed2="$tmp/up/edition-two/pbm-edition-main"
 mkdir -p "$ed2/exercises"
-cp -r "$ROOT/exercises/$ch01" "$ed2/exercises/"
+cp -r "$ROOT/exercises/$(ch 03)" "$ROOT/exercises/$ch04" "$ed2/exercises/"
+cp "$(find "$ROOT/solutions/$ch04" -name '*.cpp' | sort | head -n 1)" "$ed2/exercises/$ch04/"
 cp -r "$ROOT/solutions/$ch02" "$ed2/exercises/"
 echo "# a student's fork of an edition" >"$ed2/README.md"
 t0=$SECONDS
@@ -133,19 +136,20 @@ res = {l.split("\t")[1]: l.split("\t") for l in open(os.path.join(build, "result
 report = open(os.path.join(build, "report.md")).read()
 absent = nchapters - 2
 check("is a whole fork: grading its exercises/" in log, "the fork's exercises/ is graded")
-check(re.search(r"^\[1/2\] ch01 \w+: built in \d+ s, \d+ tests ran in \d+ s: 0 / \d+ passed", log, re.M)
-      and re.search(r"^\[2/2\] ch02 \w+: built in \d+ s, \d+ tests ran in \d+ s: \d+ / \d+ passed", log, re.M),
+check(re.search(r"^\[1/2\] ch02 \w+: built in \d+ s, \d+ tests ran in \d+ s: \d+ / \d+ passed", log, re.M)
+      and re.search(r"^\[2/2\] ch04 \w+: built in \d+ s, \d+ tests ran in \d+ s: \d+ / \d+ passed", log, re.M),
       "a progress line per chapter handed in (built, tested, score)")
-p01, t01 = int(rows["01"][2]), int(rows["01"][3])
+p04, t04 = int(rows["04"][2]), int(rows["04"][3])
 p02, t02 = int(rows["02"][2]), int(rows["02"][3])
-total = f"total {p01 + p02}/{t01 + t02} "
+total = f"total {p02 + p04}/{t02 + t04} "
 check(total in log and f"over 2 chapters handed in; {absent} chapters not handed in" in log,
       f"the total counts the 2 chapters handed in and says so: {total.strip()}, {absent} not handed in")
-check(all(rows[nn][4] == "not_handed_in" for nn in rows if nn not in ("01", "02")),
+check(all(rows[nn][4] == "not_handed_in" for nn in rows if nn not in ("02", "04")),
       f"the other {absent} chapters: not_handed_in")
-check(not any(os.path.exists(os.path.join(build, "bin", f"ch{nn}_tests")) for nn in rows if nn not in ("01", "02")),
+check(not any(os.path.exists(os.path.join(build, "bin", f"ch{nn}_tests")) for nn in rows if nn not in ("02", "04")),
       "no test program of a chapter not handed in was built (a fresh grading tree)")
 check("not handed in" in report and "has no .cpp files" not in report, "report.md: 'not handed in'")
+check("03_stiffness/ is the skeleton, unchanged" in report, "report.md: 03, the skeleton as handed out, is not handed in")
 ok, bad = "Ch02Private.MidpointStepIsTaylorOnLinearDecay", "Ch02Private.PlantedToFail"
 check(res.get(ok, [""] * 3)[2] == "passed", f"results.tsv: the private {ok} passed")
 check(res.get(bad, [""] * 4)[2] == "failed" and "planted to fail" in res[bad][3],
@@ -155,6 +159,10 @@ check(p02 == t02 - 1, f"chapter 02 solved: {p02} / {t02} (all but the one plante
 sys.exit(1 if problems else 0)
 EOF
   fail "./pbm grade of the edition's fork with the private test"
+if [[ ${PBM_AGTEST_GRADE_ONLY:-0} == 1 ]]; then # the ./pbm grade part alone (quicker, to try it)
+  say "./pbm grade part passed (PBM_AGTEST_GRADE_ONLY=1: the platforms not tried) in $((SECONDS - start)) s"
+  exit 0
+fi
 
 # A root where /autograder (or /pbm and /grade) is the temporary folder's: the
 # system read-only, /proc the host's (a sandbox inside must mount its own),
