@@ -8,6 +8,14 @@ Modes:
   cumulative             every chapter's functions from DIR: chapter 06's
                          tests also run the hand-in's chapters 01-04.
 
+Only the chapters handed in are built and counted: a folder NN_topic/ that is
+absent, or that is the skeleton byte for byte (a fork keeps every chapter's;
+not when DIR is the repository's own exercises/, which CI grades), is "not
+handed in", and the total says over how many chapters it runs. DIR may also
+be a whole fork: its exercises/ is graded. A progress line per chapter (built,
+tested, score) is printed as it goes. An instructor's private tests
+(tests/private/NN_*.cpp) are chapter NN's tests like the others.
+
 One build tree (build/grade) holds both: CMake (cmake/PbmChapter.cmake,
 PBM_GRADING) compiles each chapter's hand-in and, per chapter, its reference
 once. The repository's code the tests need is built first, for all chapters
