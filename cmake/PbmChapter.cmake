@@ -29,9 +29,14 @@
 # hand-in's files. Each test and its listing run through PBM_TEST_LAUNCHER (the
 # sandbox, tools/grade_sandbox.py), as the test target's CROSSCOMPILING_EMULATOR.
 # The configure step writes pbm_chapters.tsv (chapter, topic, status, source
-# folder, DEPS, the repository's targets its tests need) for grade.py; status is handin, missing (no .cpp files in the
-# hand-in), needs_MM (cumulative: chapter MM is missing) or unconfigured (the
-# repository does not configure a chapter it needs).
+# folder, DEPS, the repository's targets its tests need) for grade.py; status
+# is handin, absent (no folder NN_topic/ in the hand-in: not handed in),
+# unchanged (PBM_GRADE_UNCHANGED: the folder is the skeleton, byte for byte,
+# so not handed in either),
+# missing (the folder holds no .cpp files), needs_MM (cumulative: chapter MM
+# is absent or missing) or unconfigured (the repository does not configure a
+# chapter it needs). grade.py builds the handed-in chapters' targets only
+# (and, per chapter, the references their DEPS need).
 
 # Normalise PBM_EXERCISES ("all", "1,2", "01;02") to a list of two-digit numbers.
 set(_pbm_ex "${PBM_EXERCISES}")
@@ -105,8 +110,12 @@ function(pbm_chapter NN topic)
   # The tests: tests/NN_topic_test.cpp, and further parts
   # tests/NN_topic_test_*.cpp when one file would take long to compile.
   set(test_main "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
+  # An instructor's private tests, tests/private/NN_*.cpp, join chapter NN's
+  # test program when they are there (the public repository and the students'
+  # editions hold none; one includes "../NN_topic_test.h" as the parts include
+  # theirs; README.md, How an instructor grades).
   file(GLOB test_src CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp"
-       "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp")
+       "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp" "${CMAKE_SOURCE_DIR}/tests/private/${NN}_*.cpp")
   # Every chapter's tests also run each scene of its scenes() headless for a
   # few steps: one source, compiled per chapter with its namespace.
   if(EXISTS "${chapter_dir}/scenes.h")
@@ -215,7 +224,11 @@ macro(_pbm_grading_chapter)
   endif()
 
   file(GLOB handin_srcs CONFIGURE_DEPENDS "${handin_dir}/*.cpp")
-  if(NOT handin_srcs)
+  if(NOT IS_DIRECTORY "${handin_dir}")
+    set(status "absent") # not handed in: nothing of it is built
+  elseif("${NN}" IN_LIST PBM_GRADE_UNCHANGED)
+    set(status "unchanged") # the skeleton as handed out (grade.py compares): not handed in
+  elseif(NOT handin_srcs)
     set(status "missing")
   endif()
   if(NOT status STREQUAL "handin")
