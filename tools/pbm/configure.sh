@@ -137,34 +137,28 @@ ensure_configured() {
   die 1 "${line#pbm: }"
 }
 
-# Prints which tree each chapter's student functions come from.
+# Prints which tree each chapter's student functions come from: CMake's own
+# record of its choice (build/pbm_trees.tsv, cmake/PbmChapter.cmake).
 report_trees() {
-  local ex dir n t
-  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
-  dir="$(cache_get PBM_EXERCISES_DIR)"
+  local n t tree src note
   while read -r n t; do
     if ! has_target "pbm_ch$n"; then
       say "chapter $n $t: not configured (cmake's warning says why)"
-    elif [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
-      say "chapter $n $t: student functions from ${dir#"$ROOT"/}/${n}_$t (exercises)"
-    else
-      say "chapter $n $t: student functions from solutions/${n}_$t"
+    elif IFS=$'\t' read -r _ _ tree src note < <(grep "^$n"$'\t' "$BUILD/pbm_trees.tsv" 2>/dev/null); then
+      say "chapter $n $t: student functions from $(rel "$src") ($tree${note:+, $note})"
     fi
   done < <(chapters)
 }
 
 # Notes the chapters that are built from exercises (their tests may fail).
 note_exercises() {
-  local ex dir n t
-  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
-  [[ -n $ex ]] || return 0
-  dir="$(cache_get PBM_EXERCISES_DIR)"
-  while read -r n t; do
+  local n t tree src note
+  [[ -f $BUILD/pbm_trees.tsv ]] || return 0
+  while IFS=$'\t' read -r n t tree src note; do
+    [[ $tree == exercises ]] || continue
     [[ -n ${1:-} && $1 != "$n" ]] && continue
-    if [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
-      say "note: chapter $n uses your exercises (${dir#"$ROOT"/}/${n}_$t)"
-    fi
-  done < <(chapters)
+    say "note: chapter $n uses your exercises ($(rel "$src"))"
+  done < <(tail -n +2 "$BUILD/pbm_trees.tsv")
 }
 
 # Builds the targets given (all when none), quiet when there is nothing to do.
