@@ -41,6 +41,12 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"pbm/(\w+)/([^"]+)"', re.M)
 TOPIC_ROW = re.compile(r"^\|\s*(\d\d)_\w+\s*\|\s*`(\w+)`\s*\|")
 TEMPLATES = os.path.join("tools", "handout")
 EDITION_FILE = ".pbm-edition"
+# The edition README's word on the chapters it leaves out.
+OTHERS = ("The workbook's other chapters are not here at all, neither their lessons,\n"
+          "programs and tests nor their code: your instructor adds each chapter when\n"
+          "its week comes (`git pull`, below). Of the shared code (`common/`), the\n"
+          "headers of a later chapter's topic are here only where a chapter here\n"
+          "includes them (the 3D scenes' drawing uses chapter 09's, and so 07's and 08's).")
 DEFAULT_AUTHOR = ("PBM Workbook", "pbm-workbook@localhost")
 
 # The files of tools/ an edition's driver uses; the rest of tools/ (grading,
@@ -163,9 +169,7 @@ def select(root, chapters, wanted, released):
         elif nn is not None:
             if nn in present:
                 keep.append(path)
-        elif top in ("chapters", "solutions", "exercises") or top.startswith(".ci"):
-            continue
-        else:
+        elif top != "chapters":  # chapters/ holds only chapters' folders
             keep.append(path)
     return keep
 
@@ -244,6 +248,8 @@ def readme_text(root, chapters, wanted, released):
         "first_dir": f"{first}_{names[first]}",
         "chapters": ", ".join(wanted) or "none",
         "released": ", ".join(released) or "none yet",
+        "others": OTHERS if set(names) - set(wanted) - set(released) else
+                  "Every chapter of the workbook is here.",
     }
     with open(os.path.join(root, TEMPLATES, "README.md.in"), encoding="utf-8") as f:
         return string.Template(f.read()).substitute(values)
