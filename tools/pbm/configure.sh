@@ -145,7 +145,8 @@ report_trees() {
     if ! has_target "pbm_ch$n"; then
       say "chapter $n $t: not configured (cmake's warning says why)"
     elif IFS=$'\t' read -r _ _ tree src note < <(grep "^$n"$'\t' "$BUILD/pbm_trees.tsv" 2>/dev/null); then
-      say "chapter $n $t: student functions from $(rel "$src") ($tree${note:+, $note})"
+      [[ $tree == exercises ]] && tree=" (exercises${note:+, $note})" || tree=""
+      say "chapter $n $t: student functions from $(rel "$src")$tree"
     fi
   done < <(chapters)
 }
