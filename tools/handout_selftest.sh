@@ -73,7 +73,7 @@ cd "$ROOT"
 
 # A leak that only the history holds.
 git clone -q "$work/edition" "$work/leaky"
-cp solutions/03_stiffness/"$(ls solutions/03_stiffness | head -n 1)" "$work/leaky/exercises/03_stiffness/"
+cp solutions/03_stiffness/implicit_euler.cpp "$work/leaky/exercises/03_stiffness/"
 (cd "$work/leaky" && student_git commit -qam "a reference body" && student_git revert -q --no-edit HEAD)
 leaks="$(python3 tools/check_handout.py "$work/leaky" 2>/dev/null)" && fail "the leak check passes on an edition with a reference body in its history"
 grep -q "chapter 03's unreleased reference" <<<"$leaks" || fail "the leak check does not name chapter 03: $leaks"
@@ -81,7 +81,7 @@ ok "the leak check fails on a planted reference body: $(head -n 1 <<<"$leaks")"
 
 # The term's next step: the student has committed work; the instructor adds 05 and releases 02.
 cd "$work/student"
-mine="exercises/01_vector_field/$(ls exercises/01_vector_field | head -n 1)"
+mine=exercises/01_vector_field/euler.cpp
 printf '// my own note\n' >>"$mine"
 git add exercises
 student_git commit -qm "my chapters 01 and 02"
