@@ -326,7 +326,8 @@ def make(root, out, chapters, wanted, released):
     os.makedirs(out, exist_ok=True)
     dropped = build_tree(root, out, chapters, wanted, released)
     env = commit_env(root)
-    git(out, "init", "-q", "-b", "main")
+    git(out, "init", "-q")
+    git(out, "symbolic-ref", "HEAD", "refs/heads/main")  # `init -b` needs git 2.28
     git(out, "add", "-A")
     git(out, "commit", "-q", "-m", message(wanted, released, True), env=env)
     return dropped
