@@ -74,7 +74,7 @@ cd "$ROOT"
 # A leak that only the history holds.
 git clone -q "$work/edition" "$work/leaky"
 cp solutions/03_stiffness/implicit_euler.cpp "$work/leaky/exercises/03_stiffness/"
-(cd "$work/leaky" && student_git commit -qam "a reference body" && student_git revert -q --no-edit HEAD)
+(cd "$work/leaky" && student_git commit -qam "a reference body" && student_git revert --no-edit HEAD >/dev/null)
 leaks="$(python3 tools/check_handout.py "$work/leaky" 2>/dev/null)" && fail "the leak check passes on an edition with a reference body in its history"
 grep -q "chapter 03's unreleased reference" <<<"$leaks" || fail "the leak check does not name chapter 03: $leaks"
 ok "the leak check fails on a planted reference body: $(head -n 1 <<<"$leaks")"
