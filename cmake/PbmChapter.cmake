@@ -4,7 +4,8 @@
 #                   and students never edit; its headers are in
 #                   common/include/pbm/<topic>/), compiled once
 #   pbm_chNN        the student functions, from solutions/NN_topic/ or, when NN is
-#                   in PBM_EXERCISES, from ${PBM_EXERCISES_DIR}/NN_topic/, plus
+#                   in PBM_EXERCISES or solutions/NN_topic/ has no .cpp files (a
+#                   students' edition), from ${PBM_EXERCISES_DIR}/NN_topic/, plus
 #                   pbm_chNN_library's objects; links the DEPS' pbm_chMM
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
@@ -65,6 +66,9 @@ if(PBM_GRADING AND NOT PBM_GRADE_MODE MATCHES "^(per_chapter|cumulative)$")
 endif()
 
 set_property(GLOBAL PROPERTY PBM_CHAPTER_REPORT "")
+# Which tree each configured chapter's student functions come from (chapter,
+# topic, exercises or solutions, folder, note), for the driver's report.
+file(WRITE "${CMAKE_BINARY_DIR}/pbm_trees.tsv" "chapter\ttopic\ttree\tsource\tnote\n")
 if(PBM_GRADING)
   file(WRITE "${CMAKE_BINARY_DIR}/pbm_chapters.tsv" "chapter\ttopic\tstatus\tsource\tdeps\ttargets\n")
 endif()
@@ -137,8 +141,17 @@ function(pbm_chapter NN topic)
     endif()
   endforeach()
   set(from_exercises OFF)
+  set(tree_note "")
   if(PBM_EXERCISE_CHAPTERS STREQUAL "all" OR "${NN}" IN_LIST PBM_EXERCISE_CHAPTERS)
     set(from_exercises ON)
+  endif()
+  # A tree without this chapter's reference (a students' edition, ./pbm
+  # handout, before the chapter is released) builds the student's functions,
+  # whatever PBM_EXERCISES says: they are the only ones there.
+  file(GLOB reference_srcs CONFIGURE_DEPENDS "${solution_dir}/*.cpp")
+  if(NOT reference_srcs)
+    set(from_exercises ON)
+    set(tree_note "no reference in this tree")
   endif()
   if(from_exercises)
     set(src_dir "${PBM_EXERCISES_DIR}/${dir}")
@@ -190,8 +203,15 @@ function(pbm_chapter NN topic)
   else()
     set(tree "solutions")
   endif()
-  message(STATUS "chapter ${NN} ${topic}: student functions from ${tree} (${src_dir})")
-  set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${tree} (${src_dir})")
+  set(shown "${tree}")
+  if(tree_note)
+    set(shown "${tree}, ${tree_note}")
+  endif()
+  message(STATUS "chapter ${NN} ${topic}: student functions from ${shown} (${src_dir})")
+  set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${shown} (${src_dir})")
+  # The driver's report of trees (tools/pbm/configure.sh) reads this file, so
+  # the rule above lives in one place.
+  file(APPEND "${CMAKE_BINARY_DIR}/pbm_trees.tsv" "${NN}\t${topic}\t${tree}\t${src_dir}\t${tree_note}\n")
 endfunction()
 
 # The grading part of pbm_chapter (a macro: it sees pbm_chapter's variables).

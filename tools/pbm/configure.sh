@@ -191,20 +191,18 @@ ensure_configured() {
   die 1 "${line#pbm: }"
 }
 
-# Prints which tree each chapter's student functions come from: the chapters
-# in $1 (space-separated numbers, the ones just built), or all.
+# Prints which tree each chapter's student functions come from, from CMake's
+# own record of its choice (build/pbm_trees.tsv, cmake/PbmChapter.cmake): the
+# chapters in $1 (space-separated numbers, the ones just built), or all.
 report_trees() {
-  local ex dir n t only="${1:-}"
-  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
-  dir="$(cache_get PBM_EXERCISES_DIR)"
+  local n t tree src note only="${1:-}"
   while read -r n t; do
     [[ -z $only || " $only " == *" $n "* ]] || continue
     if ! has_target "pbm_ch$n"; then
       say "chapter $n $t: not configured (cmake's warning says why)"
-    elif [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
-      say "chapter $n $t: student functions from ${dir#"$ROOT"/}/${n}_$t (exercises)"
-    else
-      say "chapter $n $t: student functions from solutions/${n}_$t"
+    elif IFS=$'\t' read -r _ _ tree src note < <(grep "^$n"$'\t' "$BUILD/pbm_trees.tsv" 2>/dev/null); then
+      [[ $tree == exercises ]] && tree=" (exercises${note:+, $note})" || tree=""
+      say "chapter $n $t: student functions from $(rel "$src")$tree"
     fi
   done < <(chapters)
   if [[ -n $only ]]; then
@@ -228,21 +226,21 @@ exercises_with() {
 # for one chapter NN ($1) taken from solutions/, how to write it instead with
 # the command $2 (test or run), keeping the other chapters chosen.
 note_exercises() {
-  local ex dir n t
-  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
+  local n t tree src note dir list
+  [[ -f $BUILD/pbm_trees.tsv ]] || return 0
   dir="$(cache_get PBM_EXERCISES_DIR)"
-  while read -r n t; do
+  while IFS=$'\t' read -r n t tree src note; do
     [[ -n ${1:-} && $1 != "$n" ]] && continue
-    if [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
-      say "note: chapter $n uses your exercises (${dir#"$ROOT"/}/${n}_$t)"
+    if [[ $tree == exercises ]]; then
+      say "note: chapter $n uses your exercises ($(rel "$src"))"
     elif [[ -n ${1:-} ]]; then
       # The whole list, to show it; +NN when the tree is not exercises/
       # (a new LIST would go back to exercises/).
-      local list="+$n"
+      list="+$n"
       [[ $dir != "$ROOT/exercises" ]] || list="$(exercises_with "$n")"
       say "note: chapter $n uses the reference solutions/${n}_$t; to write it yourself: ./pbm ${2:-test} $n --exercises $list"
     fi
-  done < <(chapters)
+  done < <(tail -n +2 "$BUILD/pbm_trees.tsv")
 }
 
 # Builds the targets given (all when none), quiet when there is nothing to do.
