@@ -8,6 +8,17 @@ run_in_caller_dir() {
   (cd -- "$ORIG_PWD" && "$@")
 }
 
+# True where a chapter program can open its window: an X display, or macOS or
+# Windows (MSYS2, Git Bash, Cygwin), which have their desktop and no Xvfb
+# (common/include/pbm/app/display.h).
+desktop_here() {
+  [[ -n ${DISPLAY:-} ]] && return 0
+  case "$(uname -s)" in
+  Darwin | MINGW* | MSYS* | CYGWIN*) return 0 ;;
+  esac
+  return 1
+}
+
 cmd_run() {
   (($#)) || die 2 "usage: ./pbm run NN [args]; chapters: $(chapter_list_text)"
   local NN TOPIC
@@ -25,7 +36,7 @@ cmd_run() {
     --headless | --list-scenes | --help | -h | --screenshot | --screenshot=*) windowless=1 ;;
     esac
   done
-  if ((windowless)) || [[ -n ${DISPLAY:-} ]]; then
+  if ((windowless)) || desktop_here; then
     cd -- "$ORIG_PWD"
     exec "$exe" "$@"
   fi
@@ -85,7 +96,7 @@ cmd_shots() {
   ((${#targets[@]})) || die 1 "no chapter is configured"
   mkdir -p "$ROOT/shots"
   local -a xvfb=() failed=()
-  [[ -n ${DISPLAY:-} ]] || xvfb=(xvfb-run -a)
+  desktop_here || xvfb=(xvfb-run -a)
   local entry shot name log
   log="$(mktemp "${TMPDIR:-/tmp}/pbm-shot.XXXXXX")"
   for entry in "${entries[@]}"; do
