@@ -99,6 +99,20 @@ if [[ ${1:-} == --inside ]]; then
       -DBENCHMARK_INSTALL_DOCS=OFF
     # SFML's own build would download FreeType (3.1: also HarfBuzz and
     # SheenBidi); SFML_USE_SYSTEM_DEPS finds the ones in the prefix instead.
+    # Sid's SFML 3.1 source is not on this machine's mirror (its files answer
+    # 404), so source_of takes trixie's 2.6.2, which needs neither. Debian's
+    # tarball leaves out stb_image and Vulkan's headers (+dfsg); Debian's
+    # libstb-dev and libvulkan-dev have them.
+    sfml_src="$(source_of libsfml)"
+    if [[ -d $sfml_src/extlibs/headers && ! -e $sfml_src/extlibs/headers/stb_image/stb_image.h ]]; then
+      mkdir -p "$sfml_src/extlibs/headers/stb_image"
+      ln -sf /usr/include/stb/stb_image.h /usr/include/stb/stb_image_write.h \
+        "$sfml_src/extlibs/headers/stb_image/"
+    fi
+    if [[ -d $sfml_src/extlibs/headers && ! -e $sfml_src/extlibs/headers/vulkan/vulkan.h ]]; then
+      mkdir -p "$sfml_src/extlibs/headers/vulkan"
+      ln -sf /usr/include/vulkan/* /usr/include/vk_video "$sfml_src/extlibs/headers/vulkan/"
+    fi
     library sfml libsfml -DSFML_USE_SYSTEM_DEPS=ON -DSFML_BUILD_AUDIO=OFF \
       -DSFML_BUILD_NETWORK=OFF -DSFML_BUILD_EXAMPLES=OFF -DSFML_BUILD_DOC=OFF \
       -DSFML_BUILD_TEST_SUITE=OFF
@@ -126,14 +140,17 @@ if [[ ${1:-} == --inside ]]; then
       -DEigen3_DIR="$PREFIX/headers/share/eigen3/cmake" \
       -DCLI11_DIR="$PREFIX/headers/share/cmake/CLI11" \
       -DBoost_DIR="$(echo "$PREFIX"/headers/lib/x86_64-linux-gnu/cmake/Boost-*)"
-    cmake --build "$OUT" -j "$JOBS"
+    # -k 0: every file that compiles is compiled (and cached), so one run
+    # lists every warning there is.
+    cmake --build "$OUT" -j "$JOBS" -- -k 0
     ;;
+
   tests)
     # Each test program under Wine; a program's last "[  PASSED  ]" line counts.
     local_total=0 local_failed=""
     for exe in "$OUT"/bin/*_tests.exe; do
       name="$(basename "$exe" .exe)"
-      if wine "$exe" >"$OUT/tests-$name.log" 2>&1; then
+      if timeout 900 wine "$exe" >"$OUT/tests-$name.log" 2>&1; then
         n="$(grep -oE '^\[  PASSED  \] [0-9]+' "$OUT/tests-$name.log" | grep -oE '[0-9]+$' | tail -n 1)"
         echo "$name: ${n:-?} tests passed"
         local_total=$((local_total + ${n:-0}))
@@ -157,7 +174,7 @@ if [[ ${1:-} == --inside ]]; then
       name="$(basename "$exe" .exe)"
       [[ $name == *_tests ]] && continue
       shot="Z:\\pbm\\out\\shots\\$name.png"
-      if xvfb-run -a -s "-screen 0 1280x1024x24" \
+      if timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" \
         wine cmd /c "set DISPLAY=&& set WAYLAND_DISPLAY=&& Z:\\pbm\\out\\bin\\$name.exe --screenshot $shot --frames ${PBM_FRAMES:-60}" \
         >"$OUT/shots/$name.log" 2>&1 && [[ -s $OUT/shots/$name.png ]]; then
         echo "$name: shots/$name.png"
@@ -178,7 +195,8 @@ if [[ ${1:-} == --inside ]]; then
       [[ $name == *_tests ]] && continue
       wine "$exe" --list-scenes 2>/dev/null | tr -d '\r' | grep -E '^[^[:space:]]' | awk '{print $1}' |
         while read -r scene; do
-          wine "$exe" --scene "$scene" --headless --csv "$OUT/csv/windows/$name--$scene.csv" \
+          timeout 600 wine "$exe" --scene "$scene" --headless
+ --csv "$OUT/csv/windows/$name--$scene.csv" \
             >/dev/null 2>&1 </dev/null || echo "$name $scene: exit status $?"
         done
     done
@@ -249,7 +267,9 @@ timed() { # timed NAME COMMAND...: run a stage, note its time, stop at its failu
 # --- 1. the chroot, made once ------------------------------------------------------
 packages="g++-mingw-w64-x86-64-posix cmake ninja-build ccache dpkg-dev xz-utils
   bzip2 ca-certificates pkgconf python3 wine wine64 xvfb xauth
-  libeigen3-dev libcli11-dev libboost-dev"
+  libeigen3-dev libcli11-dev libboost-dev libstb-dev libvulkan-dev"
+
+
 make_chroot() {
   [[ -f $chroot_dir/.pbm-ready ]] && return 0
   command -v debootstrap >/dev/null 2>&1 || apt-get install -y -q debootstrap || return 5
@@ -340,4 +360,12 @@ if wants csv; then
   timed csv-compare compare_csvs
   sed -n '/^| CSV/,$p' "$out/csv/compare.md"
 fi
-echo "platform windows: passed:${passed:- none}"
+tests="$(grep -E '^tests under Wine:' "$log" | tail -n 1 | sed 's/^tests under Wine: //' || true)"
+csvs="$(tail -n 1 "$out/csv/compare.md" 2>/dev/null || true)"
+found="$(grep -E '^-- pbm: found ' "$log" | tail -n 1 | sed -E 's/.*pbm: found //' || true)"
+echo "platform windows ($(in_chroot x86_64-w64-mingw32-g++-posix --version | head -n 1)," \
+  "$(in_chroot wine --version 2>/dev/null)): ok; stages:${passed:- none};" \
+  "warnings-as-errors $(grep -c -E 'error: .*\[-Werror' "$log" || true);" \
+  "tests under Wine: ${tests:-not run}; screenshots $(find "$out/shots" -name '*.png' 2>/dev/null | wc -l);" \
+  "CSVs against Linux: ${csvs:-not compared}; found: ${found:-?}"
+
