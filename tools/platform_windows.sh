@@ -116,6 +116,9 @@ if [[ ${1:-} == --inside ]]; then
     library sfml libsfml -DSFML_USE_SYSTEM_DEPS=ON -DSFML_BUILD_AUDIO=OFF \
       -DSFML_BUILD_NETWORK=OFF -DSFML_BUILD_EXAMPLES=OFF -DSFML_BUILD_DOC=OFF \
       -DSFML_BUILD_TEST_SUITE=OFF
+    # SFML 2.6's package names Windows' GL library "OpenGL32", which a
+    # case-sensitive file system's linker does not find (MinGW has libopengl32.a).
+    sed -i 's/"OpenGL32"/"opengl32"/' "$PREFIX/lib/cmake/SFML/SFMLConfigDependencies.cmake"
     # ImGui: the tree compiles the source folder (PBM_IMGUI_DIR) with its own flags.
     ln -sfn "$(source_of imgui)" "$PREFIX/imgui"
     # Header-only libraries: the chroot's -dev packages, seen through a folder of
