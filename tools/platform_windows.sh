@@ -11,11 +11,16 @@
 #   3. builds the whole tree for Windows with -Werror (no benchmarks);
 #   4. runs every test program under Wine (the .exe files directly: ctest's
 #      test discovery would run each under Wine again);
-#   5. takes the 11 default screenshots under Wine + Xvfb, DISPLAY unset for
-#      the Windows program (Wine's X11 driver gets it as WINE_DISPLAY... see
-#      shots below);
-#   6. writes every scene's default CSV and compares them with Linux's
-#      (tools/csv_digits.py: identical, or how many digits agree where not).
+#   5. takes the 11 default screenshots under Wine + Xvfb, DISPLAY removed
+#      from the Windows program's environment (cmd's `set DISPLAY=`; Wine's
+#      own X11 driver keeps its connection), so the program opens its window
+#      as on a Windows desktop;
+#   6. writes every scene's default CSV and compares them with the Linux
+#      build's (--linux-build; tools/csv_digits.py: identical, or which rows
+#      and columns differ and how many digits agree). Note the two sides may
+#      differ in more than the C library: the chroot's Eigen (sid's) is not
+#      necessarily the Linux build's.
+
 #
 #   tools/check_platforms.sh windows [--stages LIST] [--shell]
 #     --stages LIST   which of chroot,deps,tree,tests,shots,csv to run (default all;
@@ -85,9 +90,9 @@ if [[ ${1:-} == --inside ]]; then
     shift 2
     [[ -f $PREFIX/.built/$name ]] && return 0
     src="$(source_of "$pkg")"
-    echo "== $name from $(cd "$src/../dl" && ls *.orig.tar.*)"
+    echo "== $name from $(cd "$src/../dl" && ls -- *.orig.tar.*)"
     cross "$src" "/pbm/deps-build/$name" "$@"
-    mkdir -p "$PREFIX/.built" && (cd "$src/../dl" && ls *.orig.tar.*) >"$PREFIX/.built/$name"
+    mkdir -p "$PREFIX/.built" && (cd "$src/../dl" && ls -- *.orig.tar.*) >"$PREFIX/.built/$name"
   }
   case "$stage" in
   deps)
@@ -198,12 +203,11 @@ if [[ ${1:-} == --inside ]]; then
       [[ $name == *_tests ]] && continue
       wine "$exe" --list-scenes 2>/dev/null | tr -d '\r' | grep -E '^[^[:space:]]' | awk '{print $1}' |
         while read -r scene; do
-          timeout 600 wine "$exe" --scene "$scene" --headless
- --csv "$OUT/csv/windows/$name--$scene.csv" \
+          timeout 600 wine "$exe" --scene "$scene" --headless --csv "$OUT/csv/windows/$name--$scene.csv" \
             >/dev/null 2>&1 </dev/null || echo "$name $scene: exit status $?"
         done
     done
-    ls "$OUT"/csv/windows/*.csv | wc -l
+    echo "$(find "$OUT/csv/windows" -name '*.csv' | wc -l) CSVs"
     ;;
   *) echo "unknown stage $stage" >&2 && exit 2 ;;
   esac
