@@ -32,10 +32,9 @@ def number(s):
         return None
 
 
-def digits(a, b):
-    """Significant digits a and b share: -log10 of their relative difference."""
-    scale = max(abs(a), abs(b))
-    if scale == 0 or a == b:
+def digits(a, b, scale):
+    """Digits a and b share at the column's scale: -log10(|a - b| / scale)."""
+    if scale == 0 or a == b or not math.isfinite(a - b):
         return math.inf
     return max(0.0, -math.log10(abs(a - b) / scale))
 
@@ -55,6 +54,15 @@ def compare(pa, pb):
     if len(ra) != len(rb):
         return {"verdict": f"{crlf}shape: {len(ra)} rows against {len(rb)}", "shape": True}
     header = ra[0] if ra else []
+    # A column's scale: its largest magnitude on either side. Digits are counted
+    # against it, so round-off of a quantity that is ~0 (a residual, a centre of
+    # mass on an axis of symmetry) is not called "0 digits agree".
+    scale_of = {}
+    for x, y in zip(ra[1:], rb[1:]):
+        for j, (u, v) in enumerate(zip(x, y)):
+            for w in (number(u), number(v)):
+                if w is not None and math.isfinite(w):
+                    scale_of[j] = max(scale_of.get(j, 0.0), abs(w))
     rows, columns, first, worst, fewest = 0, set(), None, 0.0, math.inf
     for i, (x, y) in enumerate(zip(ra, rb)):
         if x == y:
@@ -72,14 +80,14 @@ def compare(pa, pb):
                 return {"verdict": f"{crlf}text differs at row {i + 1} column {j + 1}: "
                                    f"'{u}' against '{v}'", "shape": True}
             columns.add(header[j] if j < len(header) else str(j + 1))
-            scale = max(abs(nu), abs(nv))
+            scale = scale_of.get(j, 0.0)
             worst = max(worst, abs(nu - nv) / scale if scale else 0.0)
-            fewest = min(fewest, digits(nu, nv))
+            fewest = min(fewest, digits(nu, nv, scale))
     if rows == 0:
         return {"verdict": f"{crlf}the same numbers (only line ends or bytes differ)"}
     return {"verdict": f"{crlf}{rows} of {len(ra) - 1} rows differ from row {first}, "
-                       f"columns {','.join(sorted(columns))}; largest relative difference "
-                       f"{worst:.1e}, at least {fewest:.1f} significant digits agree"}
+                       f"columns {','.join(sorted(columns))}; largest difference "
+                       f"{worst:.1e} of the column's largest value, at least {fewest:.1f} significant digits agree"}
 
 
 def main():
