@@ -5,6 +5,8 @@
 # `./pbm test` and `./pbm shots` and checks the PNGs.
 #
 #   tools/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
+#   tools/check_platforms.sh windows [--stages LIST]  MinGW-w64 and Wine in a sid chroot
+#                            (tools/platform_windows.sh says what it does)
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --no-shots             skip the screenshots
 #     --no-bench             build only what the tests and programs need (every
@@ -28,6 +30,10 @@
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
+if [[ ${1:-} == windows ]]; then
+  shift
+  exec bash "$ROOT/tools/platform_windows.sh" "$@"
+fi
 
 die() { # die MESSAGE [STATUS]
   printf 'check_platforms: %s\n' "$1" >&2
