@@ -195,6 +195,8 @@ TEST(Ch01EnergyRule, EveryDefaultRunKeepsTheRules) {
        {ch01::makeRotationScene, ch01::makeSpiralSinkScene, ch01::makeSaddleScene,
         ch01::makeStiffBowlScene, ch01::makeRotatingWindScene, ch01::makeSpringPhaseScene,
         ch01::makePendulumPhaseScene, ch01::makeLorenzScene}) {
+    // Seconds per scene for the reference on a loaded machine, not per test.
+    pbm_test::extendTestDeadline(20);
     auto scene = make();
     std::ostringstream csv;
     ASSERT_NO_THROW(pbm::runHeadless(*scene, csv))

@@ -172,6 +172,8 @@ TEST(Ch04EnergyRule, EveryDefaultRunKeepsTheRule) {
   for (const auto& make : {ch04::makeClothScene, ch04::makeSpringPairScene, ch04::makeChainScene,
                            ch04::makeBouncingBallScene, ch04::makeSlidingBlockScene,
                            ch04::makeJellyScene, ch04::makeSandboxScene}) {
+    // Seconds per scene for the reference on a loaded machine, not per test.
+    pbm_test::extendTestDeadline(20);
     auto scene = make();
     std::ostringstream csv;
     EXPECT_NO_THROW(pbm::runHeadless(*scene, csv))

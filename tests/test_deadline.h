@@ -39,6 +39,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     // The watcher and what it watches outlive GoogleTest's listeners (which
     // are deleted at exit while the watcher still waits): never freed.
     State* s = state_;
+    current() = s;
     std::thread([s] { watch(*s); }).detach();
   }
 
@@ -54,6 +55,17 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     state_->armed = true;
     state_->wake.notify_all();
   }
+  // A test whose reference itself runs long (every scene's default run) moves
+  // its own deadline: `seconds` from now.
+  static void extend(double seconds) {
+    State* s = current();
+    if (!s) return;
+    std::lock_guard<std::mutex> lock(s->mutex);
+    s->deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(seconds));
+    s->wake.notify_all();
+  }
+
   void OnTestEnd(const ::testing::TestInfo&) override {
     std::lock_guard<std::mutex> lock(state_->mutex);
     state_->armed = false;
@@ -69,6 +81,11 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     Clock::time_point deadline;
     bool armed = false;
   };
+
+  static State*& current() {
+    static State* s = nullptr;
+    return s;
+  }
 
   static std::string seconds(double s) {
     char buf[32];
@@ -103,6 +120,12 @@ inline bool installTestDeadline(std::map<std::string, std::string> drives, std::
   ::testing::UnitTest::GetInstance()->listeners().Append(
       new TestDeadline(std::move(drives), std::move(hint), seconds));
   return true;
+}
+
+// For a test that runs the chapter's scenes for seconds with the reference:
+// its deadline becomes `seconds` from now (a no-op where none is installed).
+inline void extendTestDeadline(double seconds) {
+  TestDeadline::extend(seconds);
 }
 
 }  // namespace pbm_test
