@@ -17,6 +17,7 @@
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "scenes.h"
+#include "test_deadline.h"
 
 namespace {
 
