@@ -35,10 +35,11 @@ import subprocess
 import sys
 import tempfile
 
+from check_includes import topics  # common/README.md's topic table, read once for both tools
+
 CHAPTER = re.compile(r"^\s*pbm_chapter\(\s*(\d+)\s+(\w+)(?:\s+DEPS\s+([\d\s]+))?\)\s*$")
 SUBDIR = re.compile(r"^\s*add_subdirectory\(\s*([\w/.-]+)\s*\)\s*$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"pbm/(\w+)/([^"]+)"', re.M)
-TOPIC_ROW = re.compile(r"^\|\s*(\d\d)_\w+\s*\|\s*`(\w+)`\s*\|")
 TEMPLATES = os.path.join("tools", "handout")
 EDITION_FILE = ".pbm-edition"
 # The edition README's word on the chapters it leaves out.
@@ -122,17 +123,6 @@ def tracked_files(root):
     return [p for p in git(root, "ls-files", "-z").split("\0") if p and os.path.isfile(os.path.join(root, p))]
 
 
-def topic_folders(root):
-    """{NN: topic folder} from common/README.md's topic table."""
-    out = {}
-    with open(os.path.join(root, "common", "README.md"), encoding="utf-8") as f:
-        for line in f:
-            m = TOPIC_ROW.match(line)
-            if m:
-                out[m.group(1)] = m.group(2)
-    return out
-
-
 def chapter_of(path, dirs):
     """The chapter number a path belongs to (chapters/, exercises/, solutions/,
     tests/NN_topic_test*), or None for the workbook's own code."""
@@ -178,7 +168,7 @@ def prune_topics(root, keep, chapters, present):
     """Drops the topic folders common/include/pbm/<topic>/ of absent chapters
     that no kept file includes (pbm_scenekit, built for every chapter, needs
     chapter 09's, and with it 07's and 08's)."""
-    folders = topic_folders(root)
+    folders = topics(root)
     absent = {folders[nn] for nn, _, _ in chapters if nn not in present and nn in folders}
     prefix = "common/include/pbm/"
 
