@@ -301,33 +301,16 @@ install_packages() { # once per package list
   cp "$chroot_dir/.pbm-want" "$chroot_dir/.pbm-packages"
 }
 
-mounted=()
-cleanup() {
-  local i
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-mount_in() { # mount_in TYPE-OR-BIND SOURCE TARGET
-  local target="$chroot_dir/$3"
-  mkdir -p "$target"
-  mountpoint -q "$target" && return 0
-  if [[ $1 == bind ]]; then mount --bind "$2" "$target"; else mount -t "$1" "$2" "$target"; fi
-  mounted+=("$target")
-}
+# shellcheck source=tools/chroot_mounts.sh
+source "$ROOT/tools/chroot_mounts.sh"
 in_chroot() { # in_chroot COMMAND...: with a clean environment
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive PBM_JOBS="${PBM_JOBS:-$(nproc)}" "$@"
 }
 prepare() { # mounts, and the repository's files copied in
-  cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf" 2>/dev/null || true
-  mount_in proc proc proc
-  mount_in bind /dev dev
-  mount_in devpts devpts dev/pts 2>/dev/null || true
-  mount_in tmpfs tmpfs dev/shm
+  mount_system
   mount_in bind "$out" pbm/out
-  rm -rf "$chroot_dir/pbm/src" && mkdir -p "$chroot_dir/pbm/src"
-  git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
-    tar -C "$ROOT" --null -T - -cf - 2>/dev/null | tar -C "$chroot_dir/pbm/src" -xf -
+  copy_sources
 }
 
 mkdir -p "$cache"
