@@ -4,7 +4,8 @@
 #                   and students never edit; its headers are in
 #                   common/include/pbm/<topic>/), compiled once
 #   pbm_chNN        the student functions, from solutions/NN_topic/ or, when NN is
-#                   in PBM_EXERCISES, from ${PBM_EXERCISES_DIR}/NN_topic/, plus
+#                   in PBM_EXERCISES or solutions/NN_topic/ has no .cpp files (a
+#                   students' edition), from ${PBM_EXERCISES_DIR}/NN_topic/, plus
 #                   pbm_chNN_library's objects; links the DEPS' pbm_chMM
 #   chNN_scenes     chapters/NN_topic/*.cpp except main.cpp and bench.cpp (if any)
 #   chNN_topic      the viewer and headless runner (chapters/NN_topic/main.cpp)
@@ -29,9 +30,14 @@
 # hand-in's files. Each test and its listing run through PBM_TEST_LAUNCHER (the
 # sandbox, tools/grade_sandbox.py), as the test target's CROSSCOMPILING_EMULATOR.
 # The configure step writes pbm_chapters.tsv (chapter, topic, status, source
-# folder, DEPS, the repository's targets its tests need) for grade.py; status is handin, missing (no .cpp files in the
-# hand-in), needs_MM (cumulative: chapter MM is missing) or unconfigured (the
-# repository does not configure a chapter it needs).
+# folder, DEPS, the repository's targets its tests need) for grade.py; status
+# is handin, absent (no folder NN_topic/ in the hand-in: not handed in),
+# unchanged (PBM_GRADE_UNCHANGED: the folder is the skeleton, byte for byte,
+# so not handed in either),
+# missing (the folder holds no .cpp files), needs_MM (cumulative: chapter MM
+# is absent or missing) or unconfigured (the repository does not configure a
+# chapter it needs). grade.py builds the handed-in chapters' targets only
+# (and, per chapter, the references their DEPS need).
 
 # Normalise PBM_EXERCISES ("all", "1,2", "01;02") to a list of two-digit numbers.
 set(_pbm_ex "${PBM_EXERCISES}")
@@ -60,6 +66,9 @@ if(PBM_GRADING AND NOT PBM_GRADE_MODE MATCHES "^(per_chapter|cumulative)$")
 endif()
 
 set_property(GLOBAL PROPERTY PBM_CHAPTER_REPORT "")
+# Which tree each configured chapter's student functions come from (chapter,
+# topic, exercises or solutions, folder, note), for the driver's report.
+file(WRITE "${CMAKE_BINARY_DIR}/pbm_trees.tsv" "chapter\ttopic\ttree\tsource\tnote\n")
 if(PBM_GRADING)
   file(WRITE "${CMAKE_BINARY_DIR}/pbm_chapters.tsv" "chapter\ttopic\tstatus\tsource\tdeps\ttargets\n")
 endif()
@@ -105,8 +114,12 @@ function(pbm_chapter NN topic)
   # The tests: tests/NN_topic_test.cpp, and further parts
   # tests/NN_topic_test_*.cpp when one file would take long to compile.
   set(test_main "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp")
+  # An instructor's private tests, tests/private/NN_*.cpp, join chapter NN's
+  # test program when they are there (the public repository and the students'
+  # editions hold none; one includes "../NN_topic_test.h" as the parts include
+  # theirs; README.md, How an instructor grades).
   file(GLOB test_src CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/tests/${dir}_test.cpp"
-       "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp")
+       "${CMAKE_SOURCE_DIR}/tests/${dir}_test_*.cpp" "${CMAKE_SOURCE_DIR}/tests/private/${NN}_*.cpp")
   # Every chapter's tests also run each scene of its scenes() headless for a
   # few steps: one source, compiled per chapter with its namespace.
   if(EXISTS "${chapter_dir}/scenes.h")
@@ -128,8 +141,17 @@ function(pbm_chapter NN topic)
     endif()
   endforeach()
   set(from_exercises OFF)
+  set(tree_note "")
   if(PBM_EXERCISE_CHAPTERS STREQUAL "all" OR "${NN}" IN_LIST PBM_EXERCISE_CHAPTERS)
     set(from_exercises ON)
+  endif()
+  # A tree without this chapter's reference (a students' edition, ./pbm
+  # handout, before the chapter is released) builds the student's functions,
+  # whatever PBM_EXERCISES says: they are the only ones there.
+  file(GLOB reference_srcs CONFIGURE_DEPENDS "${solution_dir}/*.cpp")
+  if(NOT reference_srcs)
+    set(from_exercises ON)
+    set(tree_note "no reference in this tree")
   endif()
   if(from_exercises)
     set(src_dir "${PBM_EXERCISES_DIR}/${dir}")
@@ -181,8 +203,15 @@ function(pbm_chapter NN topic)
   else()
     set(tree "solutions")
   endif()
-  message(STATUS "chapter ${NN} ${topic}: student functions from ${tree} (${src_dir})")
-  set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${tree} (${src_dir})")
+  set(shown "${tree}")
+  if(tree_note)
+    set(shown "${tree}, ${tree_note}")
+  endif()
+  message(STATUS "chapter ${NN} ${topic}: student functions from ${shown} (${src_dir})")
+  set_property(GLOBAL APPEND PROPERTY PBM_CHAPTER_REPORT "  ch${NN} ${topic}: ${shown} (${src_dir})")
+  # The driver's report of trees (tools/pbm/configure.sh) reads this file, so
+  # the rule above lives in one place.
+  file(APPEND "${CMAKE_BINARY_DIR}/pbm_trees.tsv" "${NN}\t${topic}\t${tree}\t${src_dir}\t${tree_note}\n")
 endfunction()
 
 # The grading part of pbm_chapter (a macro: it sees pbm_chapter's variables).
@@ -215,7 +244,11 @@ macro(_pbm_grading_chapter)
   endif()
 
   file(GLOB handin_srcs CONFIGURE_DEPENDS "${handin_dir}/*.cpp")
-  if(NOT handin_srcs)
+  if(NOT IS_DIRECTORY "${handin_dir}")
+    set(status "absent") # not handed in: nothing of it is built
+  elseif("${NN}" IN_LIST PBM_GRADE_UNCHANGED)
+    set(status "unchanged") # the skeleton as handed out (grade.py compares): not handed in
+  elseif(NOT handin_srcs)
     set(status "missing")
   endif()
   if(NOT status STREQUAL "handin")

@@ -40,9 +40,9 @@ TEST(Ch01Euler, DecayOscillatesAboveOneOverKAndDivergesAboveTwoOverK) {
     Decay d(k, 1.0);
     for (int n = 1; n <= 12; ++n) {
       pbm::eulerStep(d, h);
-      EXPECT_EQ(d.x(), std::pow(1.0 - h * k, n))
+      ASSERT_EQ(d.x(), std::pow(1.0 - h * k, n))
           << "DEB §2.1: Euler on xdot = -kx gives x_n = (1 - hk)^n x0; step " << n;
-      EXPECT_EQ(d.t(), n * h) << "DEB §2.1: each step installs t0 + h; step " << n;
+      ASSERT_EQ(d.t(), n * h) << "DEB §2.1: each step installs t0 + h; step " << n;
     }
   }
 }
@@ -55,7 +55,7 @@ TEST(Ch01Euler, CostsOneDerivativeEvaluationPerStep) {
   for (int i = 0; i < 7; ++i) pbm::eulerStep(counted, 0.1);
   EXPECT_EQ(counted.evals(), 7) << "DEB §2.1: one derivative evaluation per Euler step";
   counted.resetCounts();
-  const auto v = pbm::traceIntegralCurve(counted, 0.1, 25);
+  const auto v = tracedWithin(counted, 0.1, 25);
   EXPECT_EQ(v.size(), 26u) << "DEB §2.1: a polygon of 25 legs has 26 vertices";
   EXPECT_EQ(counted.evals(), 25) << "DEB §2.1: 25 legs cost 25 evaluations";
 }
@@ -75,7 +75,7 @@ TEST(Ch01Euler, PolygonLegsFollowFAtEachLegStart) {
     const double tk = t0 + k * h;
     const Vector2d leg = h * Vector2d(std::cos(omega * tk), std::sin(omega * tk));
     const double scale = std::max(1.0, v[k + 1].norm());
-    EXPECT_VEC_NEAR(Vector2d(v[k + 1] - v[k]), leg, 1e-15 * scale)
+    ASSERT_VEC_NEAR(Vector2d(v[k + 1] - v[k]), leg, 1e-15 * scale)
         << "DEB §2.1, Fig. 3: leg " << k << " must be h f(x_k, t0 + k h)";
   }
 }
@@ -96,19 +96,19 @@ TEST(Ch01Euler, SpiralSinkBecomesASourceAboveHEquals2aOver1PlusASquared) {
         trace([=](const Vector2d& x, double t) { return pbm::spiralSinkField(x, t, a); }, x0, h, n);
     const double factor = (1 - h * a) * (1 - h * a) + h * h;  // 0.94140625 or 1.015625
     const double want = std::pow(factor, n);
-    EXPECT_NEAR(v[n].squaredNorm(), want, 1e-13 * want)
+    ASSERT_NEAR(v[n].squaredNorm(), want, 1e-13 * want)
         << "DEB §2.1: each Euler step scales |x|^2 by (1 - ha)^2 + h^2";
     // An independent matrix power (I + hA)^n x0 by repeated multiplication.
     const Eigen::Matrix2d step = Eigen::Matrix2d::Identity() + h * A;
     Eigen::Matrix2d power = Eigen::Matrix2d::Identity();
     for (int i = 0; i < n; ++i) power = step * power;
     const Vector2d xn = power * x0;
-    EXPECT_VEC_NEAR(v[n], xn, 1e-13 * xn.norm()) << "DEB §2.1: x_n = (I + hA)^n x0";
+    ASSERT_VEC_NEAR(v[n], xn, 1e-13 * xn.norm()) << "DEB §2.1: x_n = (I + hA)^n x0";
     // The verdict on the student's polygon: 0.0893... (a sink) or 1.8592... (a source).
     if (h < 2 * a / (1 + a * a)) {
-      EXPECT_LT(v[n].squaredNorm(), 0.09) << "DEB §2.1: below the threshold Euler still sinks";
+      ASSERT_LT(v[n].squaredNorm(), 0.09) << "DEB §2.1: below the threshold Euler still sinks";
     } else {
-      EXPECT_GT(v[n].squaredNorm(), 1.85) << "DEB §2.1: above the threshold Euler is a source";
+      ASSERT_GT(v[n].squaredNorm(), 1.85) << "DEB §2.1: above the threshold Euler is a source";
     }
   }
 }
@@ -126,22 +126,22 @@ TEST(Ch01Euler, RotationRadiusGrowsBySqrtOnePlusHSquaredPerStep) {
     SCOPED_TRACE("h = " + std::to_string(c.h) + ", " + std::to_string(c.n) + " steps");
     const auto v = trace([](const Vector2d& x, double t) { return pbm::rotationField(x, t); },
                          Vector2d(1.0, 0.0), c.h, c.n);
-    EXPECT_NEAR(v[c.n].norm(), c.r, 1e-12 * c.r)
+    ASSERT_NEAR(v[c.n].norm(), c.r, 1e-12 * c.r)
         << "DEB §2.1, Fig. 4: r_n = (1 + h^2)^(n/2) r0, evaluated";
-    EXPECT_NEAR(v[c.n].norm(), std::pow(1 + c.h * c.h, c.n / 2.0), 1e-12 * c.r)
+    ASSERT_NEAR(v[c.n].norm(), std::pow(1 + c.h * c.h, c.n / 2.0), 1e-12 * c.r)
         << "DEB §2.1, Fig. 4: r_n = (1 + h^2)^(n/2) r0";
     // Unwrapped angle: sum the per-leg turns, each must be atan(h).
     double theta = 0.0;
     for (int k = 0; k < c.n; ++k) {
       const double turn =
           std::atan2(v[k].x() * v[k + 1].y() - v[k].y() * v[k + 1].x(), v[k].dot(v[k + 1]));
-      EXPECT_NEAR(turn, std::atan(c.h), 1e-13) << "DEB §2.1: every leg turns by atan(h); leg " << k;
+      ASSERT_NEAR(turn, std::atan(c.h), 1e-13) << "DEB §2.1: every leg turns by atan(h); leg " << k;
       theta += turn;
     }
-    EXPECT_NEAR(theta, c.n * std::atan(c.h), 1e-12 * c.n * std::atan(c.h))
+    ASSERT_NEAR(theta, c.n * std::atan(c.h), 1e-12 * c.n * std::atan(c.h))
         << "DEB §2.1: n legs turn by n atan(h)";
     for (int k = 0; k < c.n; ++k)
-      EXPECT_GT(v[k + 1].norm(), v[k].norm())
+      ASSERT_GT(v[k + 1].norm(), v[k].norm())
           << "DEB §2.1, Fig. 4: Euler always spirals outward; vertex " << k + 1;
   }
 }
@@ -194,8 +194,8 @@ TEST(Ch01Euler, StiffBowlComponentsDecayByOneMinusHAndOneMinusHk) {
   const auto v = trace([=](const Vector2d& x, double t) { return pbm::stiffBowlField(x, t, k); },
                        Vector2d(1.0, 1.0), h, n);
   for (int i = 0; i <= n; ++i) {
-    EXPECT_EQ(v[i].x(), std::pow(0.875, i)) << "IM §2: x_n = (1 - h)^n x0; vertex " << i;
-    EXPECT_EQ(v[i].y(), std::pow(0.5, i)) << "IM §2: y_n = (1 - hk)^n y0; vertex " << i;
+    ASSERT_EQ(v[i].x(), std::pow(0.875, i)) << "IM §2: x_n = (1 - h)^n x0; vertex " << i;
+    ASSERT_EQ(v[i].y(), std::pow(0.5, i)) << "IM §2: y_n = (1 - hk)^n y0; vertex " << i;
   }
   // The exact curve through (1, 1) is y = x^k; Euler's y falls faster here.
   EXPECT_LT(v[n].y(), std::pow(v[n].x(), k))
@@ -240,7 +240,7 @@ TEST(Ch01Euler, SpringPhasePlaneEnergyGrowsByOnePlusHSquaredKOverM) {
   EXPECT_EQ(energy(v[0]), 2.0) << "PSD §2: the polygon starts at x0 = (1, 0), E0 = k/2";
   for (int i = 1; i <= n; ++i) {
     const double want = 2.0 * std::pow(1.0 + h * h * k / m, i);
-    EXPECT_NEAR(energy(v[i]), want, 1e-13 * want)
+    ASSERT_NEAR(energy(v[i]), want, 1e-13 * want)
         << "PSD §2, DEB §2.1: each Euler step multiplies E by 1 + h^2 k/m; step " << i;
   }
   EXPECT_NEAR(energy(v[n]), 18.62645149230957, 1e-13 * 18.62645149230957)

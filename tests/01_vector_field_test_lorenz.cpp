@@ -33,7 +33,7 @@ TEST(Ch01Lorenz, OriginAndCPlusMinusAreZerosOfTheField) {
         Eigen::Vector3d::Zero(), {a, a, c.rho - 1.0}, {-a, -a, c.rho - 1.0}};
     for (const auto& p : points) {
       const Eigen::Vector3d f = pbm::lorenzField(p, c.sigma, c.rho, c.beta);
-      EXPECT_LT(f.norm(), 1e-12 * (1.0 + p.squaredNorm()))
+      ASSERT_LT(f.norm(), 1e-12 * (1.0 + p.squaredNorm()))
           << "DEB §1 (fixed points): " << lorenzName(c) << ", at (" << p.transpose()
           << "): expected f = 0, got f = (" << f.transpose() << ")";
       Eigen::Matrix3d want;
@@ -44,7 +44,7 @@ TEST(Ch01Lorenz, OriginAndCPlusMinusAreZerosOfTheField) {
         const Eigen::Vector3d col = (pbm::lorenzField(p + e, c.sigma, c.rho, c.beta) -
                                      pbm::lorenzField(p - e, c.sigma, c.rho, c.beta)) /
                                     (2.0 * d);
-        EXPECT_LT((col - want.col(k)).norm(), 1e-8)
+        ASSERT_LT((col - want.col(k)).norm(), 1e-8)
             << "DEB §1: " << lorenzName(c) << ", df/dx_" << k << " at (" << p.transpose()
             << "): expected (" << want.col(k).transpose() << "), got (" << col.transpose() << ")";
       }
@@ -70,7 +70,7 @@ TEST(Ch01Lorenz, DivergenceIsMinusSigmaPlusOnePlusBetaEverywhere) {
                 pbm::lorenzField(p - e, c.sigma, c.rho, c.beta)[k]) /
                (2.0 * d);
       }
-      EXPECT_NEAR(div, want, 1e-6)
+      ASSERT_NEAR(div, want, 1e-6)
           << "DEB §1: " << lorenzName(c) << ", div f at (" << p.transpose()
           << "): expected -(sigma + 1 + beta) = " << want << ", got " << div;
     }

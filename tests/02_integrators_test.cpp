@@ -65,7 +65,7 @@ TEST(Ch02Stability, Rk4StableOnRotationIffHAtMostTwoSqrtTwo) {
   for (const auto& [h, want] : {std::pair{2.8, 0.8661416}, std::pair{2.9, 1.4233985}}) {
     auto sys = rotation(Vector2d(1, 0));
     pbm::rk4Step(sys, h);
-    EXPECT_NEAR(sys.x().squaredNorm(), want, 1e-7)
+    ASSERT_NEAR(sys.x().squaredNorm(), want, 1e-7)
         << "DEB §2.2 (derived): one RK4 step on the rotation field scales r^2 by "
            "1 - h^6/72 + h^8/576; h = "
         << h;
@@ -73,7 +73,7 @@ TEST(Ch02Stability, Rk4StableOnRotationIffHAtMostTwoSqrtTwo) {
   for (double h : {2.8, 2.9, 2 * std::numbers::sqrt2}) {
     auto sys = rotation(Vector2d(1, 0));
     for (int i = 0; i < 20; ++i) pbm::rk4Step(sys, h);
-    EXPECT_NEAR(sys.x().norm(), std::pow(rho2(h), 10), 1e-10 * std::pow(rho2(h), 10))
+    ASSERT_NEAR(sys.x().norm(), std::pow(rho2(h), 10), 1e-10 * std::pow(rho2(h), 10))
         << "DEB §2.2 (derived): r_20 = rho^20 for RK4, stable iff h <= 2 sqrt 2; h = " << h;
   }
   for (Method m : {Method::Euler, Method::Midpoint}) {
@@ -81,7 +81,7 @@ TEST(Ch02Stability, Rk4StableOnRotationIffHAtMostTwoSqrtTwo) {
     for (double h : {1e-2, 0.5, 3.0}) {
       auto sys = rotation(Vector2d(1, 0));
       pbm::step(sys, m, h);
-      EXPECT_GT(sys.x().norm(), 1.0)
+      ASSERT_GT(sys.x().norm(), 1.0)
           << "DEB §2.1-2.2: Euler and midpoint spiral out for every h > 0; h = " << h;
     }
   }
@@ -96,7 +96,7 @@ TEST(Ch02Amplification, OneStepOnGrowthGivesTaylorPolynomialsOfExp) {
   for (int i = 0; i < 3; ++i) {
     ScalarSystem sys([](double y, double) { return y; }, 1.0);
     pbm::step(sys, ms[i], 0.5);
-    EXPECT_NEAR(sys.y(), want[i], 4e-16)
+    ASSERT_NEAR(sys.y(), want[i], 4e-16)
         << "DEB §2.2: one " << methodName(ms[i]) << " step of h = 0.5 on x' = x from 1 is "
         << "the Taylor polynomial of e^0.5 of order " << pbm::methodOrder(ms[i]);
   }
@@ -113,7 +113,7 @@ TEST(Ch02Stability, EulerDecayStaircaseOnMinusKx) {
   for (int i = 0; i < 5; ++i) {
     ScalarSystem sys([k](double x, double) { return -k * x; }, 1.0);
     for (int s = 0; s < 10; ++s) pbm::step(sys, Method::Euler, hs[i]);
-    EXPECT_EQ(sys.y(), x10[i]) << "DEB §2.1: Euler on x' = -kx gives x_10 = (1 - hk)^10 "
+    ASSERT_EQ(sys.y(), x10[i]) << "DEB §2.1: Euler on x' = -kx gives x_10 = (1 - hk)^10 "
                                << "(dyadic: exact); hk = " << hs[i] * k;
   }
 }
@@ -124,9 +124,9 @@ TEST(Ch02Stability, MidpointNeverFlipsSignAndIsNeutralAtHkTwo) {
   for (double z = 0.05; z < 6; z += 0.05) {
     ScalarSystem sys([](double x, double) { return -x; }, 1.0);
     pbm::midpointStep(sys, z);
-    EXPECT_NEAR(sys.y(), 1 - z + z * z / 2, 1e-14)
+    ASSERT_NEAR(sys.y(), 1 - z + z * z / 2, 1e-14)
         << "DEB §2.2: one midpoint step on x' = -x is 1 - z + z^2/2; z = h = " << z;
-    EXPECT_GE(sys.y(), 0.5 - 1e-15)
+    ASSERT_GE(sys.y(), 0.5 - 1e-15)
         << "DEB §2.2 (derived): midpoint never flips the sign of a decaying mode; z = " << z;
   }
   ScalarSystem neutral([](double x, double) { return -4 * x; }, 1.0);
@@ -141,7 +141,7 @@ TEST(Ch02Stability, Rk4RealAxisLimitIsRootOfCubic) {
   for (double z = 0.01; z < 5; z += 0.01) {
     ScalarSystem sys([](double x, double) { return -x; }, 1.0);
     pbm::rk4Step(sys, z);
-    EXPECT_GT(sys.y(), 0.27) << "DEB §2.2 (derived): R_4(-z) > 0.2704 > 0; z = h = " << z;
+    ASSERT_GT(sys.y(), 0.27) << "DEB §2.2 (derived): R_4(-z) > 0.2704 > 0; z = h = " << z;
     zMin = std::min(zMin, sys.y());
   }
   EXPECT_NEAR(zMin, 0.2704, 1e-3) << "DEB §2.2 (derived): min R_4(-z) = 0.2704 near z = 1.596";
@@ -160,10 +160,10 @@ TEST(Ch02Stability, Rk4RealAxisLimitIsRootOfCubic) {
     ScalarSystem sys([](double x, double) { return -x; }, 1.0);
     for (int i = 0; i < 1000; ++i) pbm::rk4Step(sys, h);
     if (h < a) {
-      EXPECT_LT(std::abs(sys.y()), 1e-3)
+      ASSERT_LT(std::abs(sys.y()), 1e-3)
           << "DEB §2.2 (derived): RK4 on x' = -x decays below the limit 2.7853; h = " << h;
     } else {
-      EXPECT_GT(std::abs(sys.y()), 1e3)
+      ASSERT_GT(std::abs(sys.y()), 1e3)
           << "DEB §2.2 (derived): RK4 on x' = -x grows above the limit 2.7853; h = " << h;
     }
   }

@@ -14,9 +14,11 @@
 #include <functional>
 #include <limits>
 #include <numbers>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/core/counting_system.h"
 #include "pbm/core/errors.h"
@@ -24,6 +26,7 @@
 #include "pbm/integrators/adaptive.h"
 #include "pbm/integrators/integrators.h"
 #include "pbm/integrators/methods.h"
+#include "test_deadline.h"
 
 namespace ch02_test {
 
@@ -127,5 +130,53 @@ inline Vector2d spiral(const Vector2d& x0, double rho, double phi, int n) {
   const double c = std::cos(n * phi), s = std::sin(n * phi), g = std::pow(rho, n);
   return g * Vector2d(c * x0.x() - s * x0.y(), s * x0.x() + c * x0.y());
 }
+
+// ---------------------------------------------------------------- budgets (budget.h)
+// The student's integrate under a budget of evaluations: from the installed
+// t0 to tEnd in steps of h is ceil((tEnd - t0) / h) steps of methodEvals(m)
+// each. A loop that runs far past them (`while (t <= tEnd)`: the last clipStep
+// returns 0 and the loop steps by 0 forever) fails at once, naming integrate.
+inline long integrateWithin(pbm::OdeSystem& sys, Method m, double h, double tEnd) {
+  VectorXd x;
+  double t0 = 0;
+  sys.getState(x, t0);
+  const double steps = h > 0 && tEnd > t0 ? std::ceil((tEnd - t0) / h) : 0.0;
+  const long need = static_cast<long>(steps) * pbm::methodEvals(m);
+  std::ostringstream hint;
+  hint << "without reaching tEnd = " << tEnd << " (from t0 = " << t0 << " with h = " << h << ": "
+       << steps << " steps, " << need
+       << " evaluations): does the loop end when t reaches tEnd? clipStep returns 0 there "
+          "(pbm/core/stepping.h), so `while (t <= tEnd)` steps by 0 forever";
+  pbm_test::BudgetedSystem budgeted(sys, 10 * need + 100, "integrate", hint.str());
+  return pbm::integrate(budgeted, m, h, tEnd);
+}
+
+// An adaptive run's budget of evaluations for `accepted` steps of Euler step
+// doubling (2 evaluations an attempt) and ten times that in retries: a retry
+// loop that never shrinks h (or never stops at hMin) spends it at once.
+inline std::string adaptiveHint(double tol) {
+  std::ostringstream hint;
+  hint << "tol = " << tol
+       << ": does a rejected attempt retry with a smaller h (proposeStepSize with e > tol, and "
+          "at most h / 2), and does the loop throw SimulationDiverged once h < options.hMin?";
+  return hint.str();
+}
+
+// The backstop for loops nothing counts (budget.h counts evaluations): a test
+// of this chapter still running after kTestSeconds ends with this message.
+inline const bool kDeadlineInstalled =
+    pbm_test::installTestDeadline({{"Ch02Spiral", "step, midpointStep, rk4Step"},
+                                   {"Ch02Stability", "step, midpointStep, rk4Step"},
+                                   {"Ch02Amplification", "step, midpointStep, rk4Step"},
+                                   {"Ch02Order", "step, integrate, midpointStep, rk4Step"},
+                                   {"Ch02Quadrature", "step, midpointStep, rk4Step"},
+                                   {"Ch02WorkPrecision", "integrate, step, midpointStep, rk4Step"},
+                                   {"Ch02Lorenz", "rk4Step"},
+                                   {"Ch02Contract", "step, integrate, stepDoubling"},
+                                   {"Ch02Stepper", "rk4Step, midpointStep"},
+                                   {"Ch02StepDoubling", "stepDoubling, step, midpointStep"},
+                                   {"Ch02StepSize", "proposeStepSize, stepDoubling"},
+                                   {"Ch02Adaptive", "adaptiveStep, stepDoubling, proposeStepSize"}},
+                                  "does every loop in them advance and end?");
 
 }  // namespace ch02_test

@@ -25,7 +25,7 @@ TEST(Ch02Order, LocalErrorsScaleAsH2H3H5) {
     }
     for (size_t j = 0; j + 1 < err.size(); ++j) {
       const double ratio = err[j] / err[j + 1];
-      EXPECT_TRUE(ratio > lo[i] && ratio < hi[i])
+      ASSERT_TRUE(ratio > lo[i] && ratio < hi[i])
           << "DEB §2.1-2.2: halving h from " << hs[j] << " must divide the one-step error by "
           << (1 << (pbm::methodOrder(ms[i]) + 1)) << " (accepted " << lo[i] << " ... " << hi[i]
           << "); got " << err[j] << " / " << err[j + 1] << " = " << ratio;
@@ -45,18 +45,19 @@ TEST(Ch02Order, GlobalErrorSlopesAreOneTwoFour) {
     for (int N = n0[i]; N <= 8 * n0[i]; N *= 2) {
       const double h = 1.0 / N;
       auto y = riccati();
-      EXPECT_EQ(pbm::integrate(y, ms[i], h, 1.0), N)
-          << "DEB §4: integrate returns the number of steps, 1/h to T = 1";
+      ASSERT_EQ(integrateWithin(y, ms[i], h, 1.0), N)
+          << "integrate returns the number of steps (the workbook's rule, pbm/core/stepping.h): "
+             "1/h to T = 1";
       auto rot = rotation(Vector2d(1, 0));
-      pbm::integrate(rot, ms[i], h, 1.0);
+      integrateWithin(rot, ms[i], h, 1.0);
       hs.push_back(h);
       errY.push_back(std::abs(y.y() - riccatiExact(1.0)));
       errRot.push_back((rot.x() - Vector2d(std::cos(1.0), std::sin(1.0))).norm());
     }
-    EXPECT_NEAR(slope(hs, errY), p[i], tolP[i])
+    ASSERT_NEAR(slope(hs, errY), p[i], tolP[i])
         << "DEB §2.1-2.2: the global error on y' = y^2 to T = 1 is O(h^" << p[i]
         << "): the log-log slope";
-    EXPECT_NEAR(slope(hs, errRot), p[i], tolP[i])
+    ASSERT_NEAR(slope(hs, errRot), p[i], tolP[i])
         << "DEB §2.1-2.2: the global error on the rotation field to T = 1 is O(h^" << p[i]
         << "): the log-log slope";
   }
@@ -85,13 +86,12 @@ TEST(Ch02Quadrature, StageTimesMakeMethodsLeftMidpointAndSimpsonRules) {
     for (int i = 0; i < 3; ++i) {
       ScalarSystem sys(r.g, 0.0);
       pbm::step(sys, ms[i], 1.0);
-      EXPECT_NEAR(sys.y(), want[i], 1e-15)
+      ASSERT_NEAR(sys.y(), want[i], 1e-15)
           << "DEB §2.2: one " << methodName(ms[i]) << " step of h = 1 from t = 0 is the "
-          << (i == 0   ? "left rectangle"
-              : i == 1 ? "midpoint"
-                       : "Simpson")
-          << " rule (stages at t0, t0 + h/2, t0 + h)";
-      EXPECT_EQ(sys.t(), 1.0) << "DEB §4: " << methodName(ms[i]) << " installs t0 + h";
+          << (i == 0   ? "left rectangle rule (f at t0)"
+              : i == 1 ? "midpoint rule (f at t0 + h/2)"
+                       : "Simpson rule (f at t0, t0 + h/2 twice, t0 + h)");
+      ASSERT_EQ(sys.t(), 1.0) << "DEB §4: " << methodName(ms[i]) << " installs t0 + h";
     }
   }
 }
@@ -107,8 +107,8 @@ TEST(Ch02WorkPrecision, AtEqualEvaluationsRk4BeatsMidpointBeatsEuler) {
     const int steps = 256 / pbm::methodEvals(ms[i]);
     auto inner = rotation(Vector2d(1, 0));
     pbm::CountingSystem sys(inner);
-    pbm::integrate(sys, ms[i], 2 * kPi / steps, 2 * kPi);
-    EXPECT_EQ(sys.evals(), 256) << "DEB §2: " << methodName(ms[i]) << " with " << steps
+    integrateWithin(sys, ms[i], 2 * kPi / steps, 2 * kPi);
+    ASSERT_EQ(sys.evals(), 256) << "DEB §2: " << methodName(ms[i]) << " with " << steps
                                 << " steps spends 256 evaluations";
     err[i] = (inner.x() - Vector2d(1, 0)).norm();
   }
@@ -176,7 +176,7 @@ TEST(Ch02Lorenz, Rk4FlowShrinksVolumeAsExpMinusSigmaPlusOnePlusBetaT) {
     }
     const double want = std::exp(-(c.sigma + 1.0 + c.beta));
     const double got = jac.determinant();
-    EXPECT_NEAR(got / want, 1.0, 0.01)
+    ASSERT_NEAR(got / want, 1.0, 0.01)
         << "DEB §2.2 (RK4) on the Lorenz flow, sigma = " << c.sigma << ", rho = " << c.rho
         << ", beta = " << c.beta
         << ": volume factor over t = 1 expected exp(-(sigma + 1 + beta)) = " << want

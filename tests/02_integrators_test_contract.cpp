@@ -27,44 +27,51 @@ TEST(Ch02Contract, StepsCostOneTwoFourEvaluationsAndInstallFinalState) {
     LinearSystem inner(J, Vector2d(1, 0), t0);
     pbm::CountingSystem sys(inner);
     pbm::step(sys, ms[i], h);
-    EXPECT_EQ(sys.evals(), kPerStep[i]) << "DEB §2: derivative evaluations per step";
-    EXPECT_EQ(inner.t(), t0 + h) << "DEB §4: a step installs the time t0 + h";
-    EXPECT_VEC_NEAR(inner.x(), want[i], 1e-15)
+    ASSERT_EQ(sys.evals(), kPerStep[i]) << "DEB §2: derivative evaluations per step";
+    ASSERT_EQ(inner.t(), t0 + h) << "DEB §4: a step installs the time t0 + h";
+    ASSERT_VEC_NEAR(inner.x(), want[i], 1e-15)
         << "DEB §4: a step installs its final state (the truncated series of exp(hJ) x0), not a "
            "stage's";
 
     sys.resetCounts();
-    const long steps = pbm::integrate(sys, ms[i], 0.1, t0 + h + 1.0);
-    EXPECT_EQ(steps, 10) << "DEB §4: integrate over 1 s with h = 0.1 takes 10 steps";
-    EXPECT_EQ(sys.evals(), 10 * pbm::methodEvals(ms[i])) << "DEB §2: 10 steps' evaluations";
-    EXPECT_EQ(inner.t(), t0 + h + 1.0) << "DEB §4: integrate ends at tEnd";
+    const long steps = integrateWithin(sys, ms[i], 0.1, t0 + h + 1.0);
+    ASSERT_EQ(steps, 10)
+        << "integrate (the workbook's rule, pbm/core/stepping.h): 1 s with h = 0.1 is 10 steps";
+    ASSERT_EQ(sys.evals(), 10 * pbm::methodEvals(ms[i])) << "DEB §2: 10 steps' evaluations";
+    ASSERT_EQ(inner.t(), t0 + h + 1.0)
+        << "integrate (the workbook's rule, pbm/core/stepping.h) ends at tEnd";
   }
 }
 
-// DEB §4: integrate shortens the last step so the run ends at tEnd exactly.
+// The workbook's rule (pbm/core/stepping.h, clipStep): integrate shortens the
+// last step so the run ends at tEnd exactly.
 TEST(Ch02Contract, IntegrateClipsTheLastStepToLandOnTEnd) {
   auto sys = riccati();
-  EXPECT_EQ(pbm::integrate(sys, Method::Euler, 0.3, 1.0), 4)
-      << "DEB §4: steps ending at 0.3, 0.6, 0.9 and 1.0";
-  EXPECT_EQ(sys.t(), 1.0) << "DEB §4: integrate ends at tEnd exactly";
+  EXPECT_EQ(integrateWithin(sys, Method::Euler, 0.3, 1.0), 4)
+      << "the workbook's rule (pbm/core/stepping.h): steps ending at 0.3, 0.6, 0.9 and 1.0";
+  EXPECT_EQ(sys.t(), 1.0)
+      << "the workbook's rule (pbm/core/stepping.h): integrate ends at tEnd exactly";
   // Independent: Euler by hand with steps 0.3, 0.3, 0.3, 0.1.
   double y = 0.5;
   for (double h : {0.3, 0.3, 0.3, 0.1}) y += h * y * y;
-  EXPECT_NEAR(sys.y(), y, 1e-15) << "DEB §4: the last step is shortened to 0.1, not taken whole";
+  EXPECT_NEAR(sys.y(), y, 1e-15) << "the workbook's rule (pbm/core/stepping.h): the last step is "
+                                    "shortened to 0.1, not taken whole";
 }
 
-// DEB §4: integrate lands on tEnd when h does not divide it: RK4 with h = 0.01
-// over one Kepler period T = 2 pi takes 628 steps of h and a last one of
-// T - 6.28 = 0.0031853..., and equals those steps taken one by one here.
+// The workbook's rule (pbm/core/stepping.h): integrate lands on tEnd when h does not divide it: RK4
+// with h = 0.01 over one Kepler period T = 2 pi takes 628 steps of h and a last one of T - 6.28 =
+// 0.0031853..., and equals those steps taken one by one here.
 TEST(Ch02Contract, IntegrateLandsOnTEndWhenHDoesNotDivideIt) {
   VectorXd s0(4);
   s0 << 0.3, 0, 0, std::sqrt(1.7 / 0.3);  // perihelion of a = 1, e = 0.7
   const double T = 2 * kPi, h = 0.01;
   Kepler sys(s0);
   pbm::CountingSystem counted(sys);
-  EXPECT_EQ(pbm::integrate(counted, Method::RK4, h, T), 629)
-      << "DEB §4: ceil(2 pi / 0.01) = 629 steps, the last one shortened";
-  EXPECT_EQ(sys.t(), T) << "DEB §4: integrate must end at tEnd = 2 pi exactly";
+  EXPECT_EQ(integrateWithin(counted, Method::RK4, h, T), 629)
+      << "the workbook's rule (pbm/core/stepping.h): ceil(2 pi / 0.01) = 629 steps, the last one "
+         "shortened";
+  EXPECT_EQ(sys.t(), T)
+      << "the workbook's rule (pbm/core/stepping.h): integrate must end at tEnd = 2 pi exactly";
   EXPECT_EQ(counted.evals(), 4 * 629) << "DEB §2: 629 RK4 steps, 4 evaluations each";
   Kepler byHand(s0);
   for (int k = 1; k <= 628; ++k) {
@@ -79,7 +86,8 @@ TEST(Ch02Contract, IntegrateLandsOnTEndWhenHDoesNotDivideIt) {
   sys.getState(got, t);
   byHand.getState(want, t);
   EXPECT_VEC_NEAR(got, want, 1e-12)
-      << "DEB §4: integrate = 628 RK4 steps of 0.01 and one of 2 pi - 6.28 (position, velocity)";
+      << "the workbook's rule (pbm/core/stepping.h): integrate = 628 RK4 steps of 0.01 and one of "
+         "2 pi - 6.28 (position, velocity)";
   EXPECT_VEC_NEAR(got.head<2>(), s0.head<2>(), 0.01)
       << "DEB §4: after one period the orbit closes (Kepler's third law)";
 }
@@ -97,11 +105,11 @@ TEST(Ch02Contract, StepDoublingCostsThreePMinusOneAndRestoresState) {
     LinearSystem inner(J, Vector2d(3, 4), 2.0);
     pbm::CountingSystem sys(inner);
     const pbm::StepDoubling sd = pbm::stepDoubling(sys, ms[i], 0.1);
-    EXPECT_EQ(sys.evals(), kPerAttempt[i])
+    ASSERT_EQ(sys.evals(), kPerAttempt[i])
         << "DEB §3: an attempt costs 3p - 1 evaluations, f(x0, t0) shared by x_a and x_b";
-    EXPECT_EQ(sd.evals, sys.evals()) << "DEB §3: StepDoubling::evals reports what was spent";
-    EXPECT_EQ(inner.t(), 2.0) << "DEB §3: stepDoubling leaves the start time installed";
-    EXPECT_VEC_NEAR(inner.x(), Vector2d(3, 4), 0.0)
+    ASSERT_EQ(sd.evals, sys.evals()) << "DEB §3: StepDoubling::evals reports what was spent";
+    ASSERT_EQ(inner.t(), 2.0) << "DEB §3: stepDoubling leaves the start time installed";
+    ASSERT_VEC_NEAR(inner.x(), Vector2d(3, 4), 0.0)
         << "DEB §3: stepDoubling leaves the start state installed";
   }
 }
@@ -120,7 +128,8 @@ TEST(Ch02Stepper, Rk4RunLandsOnTAndCostsFourEvaluationsPerStep) {
   pbm::Stepper stepper;
   stepper.reset(pbm::findMethod(pbm::integratorMethods(), "rk4"), h);
   for (int guard = 0; stepper.time() < T && guard < 100; ++guard) stepper.advance(counted, T);
-  EXPECT_EQ(stepper.steps(), 4) << "DEB §4: steps 0.3, 0.3, 0.3 and the clipped 0.1";
+  EXPECT_EQ(stepper.steps(), 4)
+      << "the workbook's rule (pbm/core/stepping.h): steps 0.3, 0.3, 0.3 and the clipped 0.1";
   EXPECT_EQ(stepper.time(), T) << "the last step lands on T exactly";
   EXPECT_NEAR(stepper.lastStep(), 0.1, 1e-12);
   EXPECT_EQ(stepper.evals(), 16) << "DEB §2: RK4 costs 4 evaluations per step";
@@ -147,8 +156,8 @@ TEST(Ch02Stepper, DivergenceRuleFiresWhenTheStateFirstPassesAMillionTimesItsStar
   for (int n = 1; n <= 16; ++n) {
     SCOPED_TRACE("midpoint, step " + std::to_string(n));
     stepper.advance(sys, inf);
-    EXPECT_NEAR(sys.y(), std::pow(2.5, n), 1e-12 * std::pow(2.5, n)) << "IM §2: R(-3)^n";
-    EXPECT_EQ(stepper.diverged(), n >= 16)
+    ASSERT_NEAR(sys.y(), std::pow(2.5, n), 1e-12 * std::pow(2.5, n)) << "IM §2: R(-3)^n";
+    ASSERT_EQ(stepper.diverged(), n >= 16)
         << "expected diverged only once 2.5^n > 1e6, got " << stepper.diverged();
   }
 }

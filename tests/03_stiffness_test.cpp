@@ -29,15 +29,15 @@ TEST(Ch03StiffExample, ExplicitEulerIsStableOnlyBelowTwoOverK) {
     StiffBowlSystem sys(k, {1.0, 1.0});
     for (int i = 0; i < 200; ++i) pbm::eulerStep(sys, h);
     const double wantY = std::pow(1.0 - h * k, 200), wantX = std::pow(1.0 - h, 200);
-    EXPECT_NEAR(sys.position().y(), wantY, 1e-10 * std::abs(wantY))
+    ASSERT_NEAR(sys.position().y(), wantY, 1e-10 * std::abs(wantY))
         << "IM §2: 200 explicit steps on (2-1) give y = (1 - hk)^200 y0";
-    EXPECT_NEAR(sys.position().x(), wantX, 1e-10 * std::abs(wantX))
+    ASSERT_NEAR(sys.position().x(), wantX, 1e-10 * std::abs(wantX))
         << "IM §2: 200 explicit steps on (2-1) give x = (1 - h)^200 x0";
     // The student's stability function predicts the factor and the verdict.
     const cd R = pbm::stabilityFunction(Scheme::Euler, -h * k);
-    EXPECT_NEAR(R.real(), 1.0 - h * k, 1e-15) << "IM §2: explicit Euler's R(z) = 1 + z";
-    EXPECT_NEAR(R.imag(), 0.0, 1e-15) << "IM §2: R(z) is real for real z";
-    EXPECT_EQ(std::abs(R) <= 1.0, h < 2.0 / k)
+    ASSERT_NEAR(R.real(), 1.0 - h * k, 1e-15) << "IM §2: explicit Euler's R(z) = 1 + z";
+    ASSERT_NEAR(R.imag(), 0.0, 1e-15) << "IM §2: R(z) is real for real z";
+    ASSERT_EQ(std::abs(R) <= 1.0, h < 2.0 / k)
         << "IM §2: explicit Euler is stable iff h < 2/k; |R| = " << std::abs(R);
   }
 }
@@ -92,15 +92,15 @@ TEST(Ch03OneStep, ImplicitNeverOvershootsExplicitDoes) {
     pbm::implicitEulerStep(sys, 1.0);
     const double implicit = stateOf(sys)[0];
     const double explicitStep = pbm::stabilityFunction(Scheme::Euler, -hk).real();
-    EXPECT_NEAR(implicit, 1.0 / (1.0 + hk), 1e-14 / (1.0 + hk))
+    ASSERT_NEAR(implicit, 1.0 / (1.0 + hk), 1e-14 / (1.0 + hk))
         << "IM §3: one implicit step on x' = -kx is x0 / (1 + hk)";
-    EXPECT_NEAR(explicitStep, 1.0 - hk, 1e-15) << "IM §2: explicit Euler's R(-hk) = 1 - hk";
-    EXPECT_NEAR(pbm::stabilityFunction(Scheme::ImplicitEuler, -hk).real(), 1.0 / (1 + hk),
+    ASSERT_NEAR(explicitStep, 1.0 - hk, 1e-15) << "IM §2: explicit Euler's R(-hk) = 1 - hk";
+    ASSERT_NEAR(pbm::stabilityFunction(Scheme::ImplicitEuler, -hk).real(), 1.0 / (1 + hk),
                 1e-15 / (1 + hk))
         << "IM §3: implicit Euler's R(-hk) = 1 / (1 + hk)";
-    EXPECT_LE(explicitStep, std::exp(-hk)) << "IM slides: explicit 1 - hk <= e^-hk";
-    EXPECT_LE(std::exp(-hk), implicit) << "IM slides: e^-hk <= implicit 1 / (1 + hk)";
-    EXPECT_GT(implicit, 0.0) << "IM slides: the implicit step never overshoots zero";
+    ASSERT_LE(explicitStep, std::exp(-hk)) << "IM slides: explicit 1 - hk <= e^-hk";
+    ASSERT_LE(std::exp(-hk), implicit) << "IM slides: e^-hk <= implicit 1 / (1 + hk)";
+    ASSERT_GT(implicit, 0.0) << "IM slides: the implicit step never overshoots zero";
   }
 }
 
@@ -196,7 +196,7 @@ TEST(Ch03Stability, StabilityFunctionIsOneStepOfTheTestEquation) {
       pbm::step(sys, method, 1.0);
       const VectorXd y = stateOf(sys);
       const cd R = pbm::stabilityFunction(scheme, z);
-      EXPECT_NEAR(std::abs(R - cd(y[0], y[1])), 0.0, 1e-13)
+      ASSERT_NEAR(std::abs(R - cd(y[0], y[1])), 0.0, 1e-13)
           << "IM §2-3: R(z) of " << schemeName(scheme) << " must be one step on y' = z y; z = " << z
           << ": expected " << cd(y[0], y[1]) << ", got R = " << R;
     }
@@ -204,7 +204,7 @@ TEST(Ch03Stability, StabilityFunctionIsOneStepOfTheTestEquation) {
     pbm::implicitEulerStep(sys, 1.0);
     const VectorXd y = stateOf(sys);
     const cd R = pbm::stabilityFunction(Scheme::ImplicitEuler, z);
-    EXPECT_NEAR(std::abs(R - cd(y[0], y[1])), 0.0, 1e-13)
+    ASSERT_NEAR(std::abs(R - cd(y[0], y[1])), 0.0, 1e-13)
         << "IM §3: R(z) of implicit Euler must be one implicitEulerStep on y' = z y; z = " << z
         << ": step gives " << cd(y[0], y[1]) << ", R = " << R;
   }
@@ -220,17 +220,17 @@ TEST(Ch03Stability, BoundaryPointsHaveModulusOne) {
       << "IM §2: |R(2 sqrt(2) i)| = 1 for RK4";
   // Euler and midpoint leave the imaginary axis at once: |1 + iy| > 1, 1 + y^4/4 > 1.
   for (double y : {0.1, 1.0, 3.0}) {
-    EXPECT_NEAR(absR(Scheme::Euler, cd(0, y)), std::sqrt(1 + y * y), 1e-13)
+    ASSERT_NEAR(absR(Scheme::Euler, cd(0, y)), std::sqrt(1 + y * y), 1e-13)
         << "IM §2: |R(iy)| = sqrt(1 + y^2) for explicit Euler; y = " << y;
-    EXPECT_NEAR(absR(Scheme::Midpoint, cd(0, y)), std::sqrt(1 + y * y * y * y / 4), 1e-13)
+    ASSERT_NEAR(absR(Scheme::Midpoint, cd(0, y)), std::sqrt(1 + y * y * y * y / 4), 1e-13)
         << "IM §2: |R(iy)| = sqrt(1 + y^4/4) for midpoint; y = " << y;
   }
   // Implicit Euler: |R| = 1 on the circle |1 - z| = 1, <= 1 on the left half-plane, -> 0 at -inf.
   for (double th = 0.0; th < 6.28; th += 0.5)
-    EXPECT_NEAR(absR(Scheme::ImplicitEuler, 1.0 + std::polar(1.0, th)), 1.0, 1e-12)
+    ASSERT_NEAR(absR(Scheme::ImplicitEuler, 1.0 + std::polar(1.0, th)), 1.0, 1e-12)
         << "IM §3: |R| = 1 on the circle |1 - z| = 1; z = " << 1.0 + std::polar(1.0, th);
   for (const cd z : {cd(-0.0, 5.0), cd(-3.0, -40.0), cd(-1e3, 1.0), cd(-1e-9, 0.3)})
-    EXPECT_LE(absR(Scheme::ImplicitEuler, z), 1.0)
+    ASSERT_LE(absR(Scheme::ImplicitEuler, z), 1.0)
         << "IM §3: implicit Euler is stable on the whole left half-plane; z = " << z;
   EXPECT_LT(absR(Scheme::ImplicitEuler, -1e12), 1e-11) << "IM §3: R(z) -> 0 as z -> -infinity";
 }
@@ -272,7 +272,7 @@ TEST(Ch03Cost, ExplicitCostGrowsWithKImplicitDoesNot) {
     StiffBowlSystem im(kk, {1.0, 1.0});
     int m = 0;
     while (im.position().x() > 0.01 && m < 100) pbm::implicitEulerStep(im, 0.5), ++m;
-    EXPECT_EQ(m, 12) << "IM §3: implicit Euler reaches x <= 0.01 in 12 steps of h = 0.5 "
+    ASSERT_EQ(m, 12) << "IM §3: implicit Euler reaches x <= 0.01 in 12 steps of h = 0.5 "
                         "whatever k (100 = the loop's bound); k = "
                      << kk;
   }

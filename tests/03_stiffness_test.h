@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "budget.h"
 #include "expect_vec_near.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
@@ -29,6 +30,7 @@
 #include "pbm/stiffness/stability.h"
 #include "pbm/stiffness/stiff_systems.h"
 #include "scenes.h"
+#include "test_deadline.h"
 
 namespace ch03_test {
 
@@ -119,5 +121,57 @@ inline VectorXd randomVector(int n, std::mt19937& rng) {
   for (int i = 0; i < n; ++i) v[i] = u(rng);
   return v;
 }
+
+// ---------------------------------------------------------------- budgets (budget.h)
+// The student's conjugate gradients under a deadline: CG evaluates nothing a
+// test can count, and a solve here needs milliseconds, so one still running
+// after kCallSeconds is a loop that does not end.
+inline const std::string kCgHint =
+    "does the CG loop stop after options.maxIterations (0: 2 n) iterations and throw "
+    "SolverFailure, and does it test convergence on |r| <= options.tolerance |b| (after "
+    "recomputing the true residual b - S dv)?";
+
+template <class... Args>
+pbm::SecondOrderStep secondOrderWithin(const Args&... args) {
+  return pbm_test::withinSeconds("implicitEulerSecondOrder", kCgHint,
+                                 [&] { return pbm::implicitEulerSecondOrder(args...); });
+}
+
+// Newton's iterations on a model under a budget of evaluations: each update
+// costs one evaluation of f (the models here have analytic Jacobians), so a
+// loop past maxIter updates fails at once, naming the function.
+inline std::string newtonHint(int maxIter) {
+  return "maxIter = " + std::to_string(maxIter) +
+         ": does the loop stop after maxIter updates (restore (Y0, t0), throw SolverFailure), "
+         "and does it test the residual |Y - Y0 - h f(Y)| <= tol max(1, |Y0|) of (3-1)?";
+}
+inline int newtonWithin(pbm::OdeSystem& sys, double h, double tol, int maxIter) {
+  pbm_test::BudgetedSystem budgeted(sys, 10L * maxIter + 100, "newtonBackwardEulerStep",
+                                    newtonHint(maxIter));
+  return pbm::newtonBackwardEulerStep(budgeted, h, tol, maxIter);
+}
+
+// The backstop for loops nothing counts (budget.h): a test of this chapter
+// still running after kTestSeconds ends with this message.
+inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
+    {{"Ch03StiffExample", "implicitEulerStep, stabilityFunction"},
+     {"Ch03Linear", "implicitEulerStep"},
+     {"Ch03Newton", "newtonBackwardEulerStep, implicitEulerStep"},
+     {"Ch03OneStep", "implicitEulerStep, stabilityFunction"},
+     {"Ch03Rotation", "implicitEulerStep"},
+     {"Ch03Penalty", "implicitEulerStep, stabilityFunction"},
+     {"Ch03Stability", "stabilityFunction, implicitEulerStep"},
+     {"Ch03Cost", "stabilityFunction, implicitEulerStep"},
+     {"Ch03Jacobian", "implicitEulerStep"},
+     {"Ch03Solver", "implicitEulerStep, implicitEulerSecondOrder"},
+     {"Ch03SecondOrder", "implicitEulerSecondOrder"},
+     {"Ch03Energy", "implicitEulerSecondOrder (also through implicitNetworkStep)"},
+     {"Ch03Sparsity", "implicitEulerSecondOrder"},
+     {"Ch03Cg", "implicitEulerSecondOrder"},
+     {"Ch03Headless", "implicitEulerStep, stabilityFunction, through the scenes' runs"},
+     {"Ch03EnergyRule",
+      "stabilityFunction, implicitEulerStep and implicitEulerSecondOrder, through the scenes' "
+      "runs"}},
+    "does every loop in them advance and end?");
 
 }  // namespace ch03_test

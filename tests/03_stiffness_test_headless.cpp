@@ -50,10 +50,10 @@ TEST(Ch03Headless, StiffSpringImplicitRowsFollowTheClosedForm) {
   for (size_t n = 0; n < r.rows.size(); ++n) {
     SCOPED_TRACE("row " + std::to_string(n));
     ASSERT_EQ(r.rows[n].size(), 4u) << "four columns t, x, y, evals";
-    EXPECT_DOUBLE_EQ(r.rows[n][0], 0.25 * n) << "IM §3: t = n h";
-    EXPECT_NEAR(r.rows[n][1], std::pow(1.0 / 1.25, n), 1e-14) << "IM §3: x_n = (1 + h)^-n";
-    EXPECT_NEAR(r.rows[n][2], std::pow(1.0 / 2.0, n), 1e-14) << "IM §3: y_n = (1 + hk)^-n";
-    EXPECT_EQ(r.rows[n][3], static_cast<double>(n))
+    ASSERT_DOUBLE_EQ(r.rows[n][0], 0.25 * n) << "IM §3: t = n h";
+    ASSERT_NEAR(r.rows[n][1], std::pow(1.0 / 1.25, n), 1e-14) << "IM §3: x_n = (1 + h)^-n";
+    ASSERT_NEAR(r.rows[n][2], std::pow(1.0 / 2.0, n), 1e-14) << "IM §3: y_n = (1 + hk)^-n";
+    ASSERT_EQ(r.rows[n][3], static_cast<double>(n))
         << "IM §3: one derivative evaluation per implicit step (the Jacobian is analytic)";
   }
 }
@@ -71,7 +71,7 @@ TEST(Ch03Headless, StiffSpringExplicitBeyondTwoOverKDivergesWithRowsKept) {
   for (size_t n = 0; n < r.rows.size(); ++n) {
     const double want = std::pow(factor, n);
     ASSERT_GE(r.rows[n].size(), 3u) << "columns t, x, y, evals; row " << n;
-    EXPECT_NEAR(r.rows[n][2], want, 1e-12 * std::abs(want))
+    ASSERT_NEAR(r.rows[n][2], want, 1e-12 * std::abs(want))
         << "IM §2: y_n = R(-hk)^n y0 = (-1.5)^n; row " << n;
   }
   // Just below 2/k the same run stays bounded.
@@ -128,7 +128,7 @@ TEST(Ch03EnergyRule, SpringChainDefaultAndImplicitKeepTheRule) {
     auto scene = ch03::makeSpringChainScene();
     scene->settings().method = method;
     std::ostringstream csv;
-    EXPECT_NO_THROW(pbm::runHeadless(*scene, csv))
+    ASSERT_NO_THROW(pbm::runHeadless(*scene, csv))
         << method << ": IM §4, the default run must end at t = " << scene->settings().tEnd;
   }
 }

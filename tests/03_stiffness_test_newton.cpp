@@ -38,9 +38,9 @@ TEST(Ch03Newton, ConvergesQuadraticallyToTheBackwardEulerRoot) {
   const double tols[] = {0.2, 0.01, 1e-4, 1e-9};
   for (int i = 0; i < 4; ++i) {
     CubicSystem sys(1.0);
-    EXPECT_EQ(pbm::newtonBackwardEulerStep(sys, 1.0, tols[i], 10), i + 1)
+    ASSERT_EQ(newtonWithin(sys, 1.0, tols[i], 10), i + 1)
         << "IM §3: Newton iterations needed for residual tolerance " << tols[i];
-    EXPECT_DOUBLE_EQ(sys.t(), 1.0) << "IM §3: the step installs t0 + h";
+    ASSERT_DOUBLE_EQ(sys.t(), 1.0) << "IM §3: the step installs t0 + h";
     iterates.push_back(sys.y());
   }
   EXPECT_DOUBLE_EQ(iterates[0], 0.75) << "IM §3: Newton's first iterate is the linearised step";
@@ -50,18 +50,58 @@ TEST(Ch03Newton, ConvergesQuadraticallyToTheBackwardEulerRoot) {
   const double c = 3 * root / (1 + 3 * root * root);
   for (int i = 1; i < 3; ++i) {
     const double ratio = (iterates[i + 1] - root) / std::pow(iterates[i] - root, 2);
-    EXPECT_NEAR(ratio, c, 0.1) << "IM §3: Newton converges quadratically, e_{k+1} / e_k^2 -> "
+    ASSERT_NEAR(ratio, c, 0.1) << "IM §3: Newton converges quadratically, e_{k+1} / e_k^2 -> "
                                   "3r / (1 + 3r^2); iterate "
                                << i;
   }
   EXPECT_NEAR(iterates[3], root, 1e-9)
       << "IM §3: the iterates converge to the backward-Euler root of y + y^3 = 1 (bisection)";
+  // Without an analytic Jacobian (finite differences, fd_jacobian.h) the same root.
+  CubicSystem inner(1.0);
+  NoJacobian fd(inner);
+  newtonWithin(fd, 1.0, 1e-9, 10);
+  EXPECT_NEAR(inner.y(), root, 1e-9)
+      << "IM §3: without an analytic Jacobian Newton must use finite differences and reach the "
+         "same root of y + y^3 = 1";
 }
 
 TEST(Ch03Newton, GivesUpAfterMaxIterAndRestoresTheState) {
   CubicSystem sys(1.0);
-  EXPECT_THROW(pbm::newtonBackwardEulerStep(sys, 1.0, 1e-14, 1), pbm::SolverFailure)
+  EXPECT_THROW(newtonWithin(sys, 1.0, 1e-14, 1), pbm::SolverFailure)
       << "IM §3: one iteration cannot reach 1e-14: SolverFailure";
+  EXPECT_EQ(sys.y(), 1.0) << "IM §3: a failed step restores the state";
+  EXPECT_EQ(sys.t(), 0.0) << "IM §3: a failed step restores the time";
+}
+
+// IM §3: Newton need not converge. For y' = y^2 from y0 = 1 with h = 1,
+// backward Euler's G(Y) = Y - 1 - Y^2 has no real root, and Newton from Y0
+// cycles exactly 1 -> 0 -> 1 (G = -1 at both, G' = -1 and 1): |G| stays 1.
+// The step must give up after maxIter updates with SolverFailure, the state
+// restored; a loop without its cap never ends (the budget names it).
+class SquareSystem : public pbm::OdeSystem {
+ public:
+  int dim() const override { return 1; }
+  void getState(VectorXd& x, double& t) const override { x = VectorXd::Constant(1, y_), t = t_; }
+  void setState(const VectorXd& x, double t) override { y_ = x[0], t_ = t; }
+  void derivEval(VectorXd& xdot) override { xdot = VectorXd::Constant(1, y_ * y_); }
+  bool hasJacobian() const override { return true; }
+  void jacobian(Sparse& J) override {
+    J.resize(1, 1);
+    J.setZero();
+    J.insert(0, 0) = 2.0 * y_;
+  }
+  double y() const { return y_; }
+  double t() const { return t_; }
+
+ private:
+  double y_ = 1.0, t_ = 0.0;
+};
+
+TEST(Ch03Newton, GivesUpWhenTheIterationsCycleWithoutARoot) {
+  SquareSystem sys;
+  EXPECT_THROW(newtonWithin(sys, 1.0, 1e-10, 20), pbm::SolverFailure)
+      << "IM §3: Y - 1 - Y^2 = 0 has no real root; Newton cycles 1, 0, 1, ...: after maxIter = 20 "
+         "updates the step must throw SolverFailure";
   EXPECT_EQ(sys.y(), 1.0) << "IM §3: a failed step restores the state";
   EXPECT_EQ(sys.t(), 0.0) << "IM §3: a failed step restores the time";
 }
@@ -101,17 +141,17 @@ TEST(Ch03Solver, SingularStepInARunStopsItNamingTAndH) {
 TEST(Ch03Solver, IndefiniteSecondOrderSystemThrowsSolverFailure) {
   Sparse zero(2, 2);
   // A negative mass: S has a negative diagonal entry.
-  EXPECT_THROW(pbm::implicitEulerSecondOrder(Vector2d(0, 0), Vector2d(1, 1), zero, zero,
-                                             Vector2d(-1.0, 1.0), 0.1),
-               pbm::SolverFailure)
+  EXPECT_THROW(
+      secondOrderWithin(Vector2d(0, 0), Vector2d(1, 1), zero, zero, Vector2d(-1.0, 1.0), 0.1),
+      pbm::SolverFailure)
       << "IM §4: a negative mass makes (4-5) indefinite: SolverFailure";
   // A positive diagonal but a negative eigenvalue: S = [[1, -4], [-4, 1]] (eigenvalues 5, -3).
   Sparse dFdx(2, 2);
   dFdx.insert(0, 1) = 4.0;
   dFdx.insert(1, 0) = 4.0;
-  EXPECT_THROW(pbm::implicitEulerSecondOrder(Vector2d(0, 0), Vector2d(1, 0), dFdx, zero,
-                                             Vector2d(1.0, 1.0), 1.0),
-               pbm::SolverFailure)
+  EXPECT_THROW(
+      secondOrderWithin(Vector2d(0, 0), Vector2d(1, 0), dFdx, zero, Vector2d(1.0, 1.0), 1.0),
+      pbm::SolverFailure)
       << "IM §4: S = [[1, -4], [-4, 1]] has eigenvalue -3, CG needs definite S: SolverFailure";
 }
 
@@ -152,7 +192,7 @@ TEST(Ch03Jacobian, AnalyticJacobiansMatchFiniteDifferences) {
     sys->setState(y0, 0.0);
     NoJacobian fd(*sys);
     pbm::implicitEulerStep(fd, 0.05);
-    EXPECT_VEC_NEAR(stateOf(*sys), analytic, 1e-6 * std::max(1.0, analytic.norm()))
+    ASSERT_VEC_NEAR(stateOf(*sys), analytic, 1e-6 * std::max(1.0, analytic.norm()))
         << "IM §3: without an analytic Jacobian the step must use finite differences and "
            "give the same result";
   }

@@ -33,13 +33,13 @@ TEST(Ch03Sparsity, SystemMatrixBlocksFollowTheSprings) {
   for (int a = 0; a < nf; ++a) {
     VectorXd F0 = VectorXd::Zero(2 * n);
     F0[freeIdx[a]] = 1.0 / h;
-    const pbm::SecondOrderStep s = pbm::implicitEulerSecondOrder(
-        VectorXd::Zero(2 * n), F0, net.dFdx(), net.dFdv(), net.mass, h, opt);
+    const pbm::SecondOrderStep s =
+        secondOrderWithin(VectorXd::Zero(2 * n), F0, net.dFdx(), net.dFdv(), net.mass, h, opt);
     ASSERT_EQ(s.dv.size(), 2 * n) << "IM §4: one dv per coordinate";
     for (int c = 0; c < nf; ++c) Sinv(c, a) = s.dv[freeIdx[c]];
     for (int i = 0; i < 2 * n; ++i)
       if (net.pinned(i)) {
-        EXPECT_EQ(s.dv[i], 0.0) << "IM §4: a pinned (infinite-mass) coordinate keeps dv = 0";
+        ASSERT_EQ(s.dv[i], 0.0) << "IM §4: a pinned (infinite-mass) coordinate keeps dv = 0";
       }
   }
   const MatrixXd S = Sinv.inverse();
@@ -58,7 +58,7 @@ TEST(Ch03Sparsity, SystemMatrixBlocksFollowTheSprings) {
       const bool nonzero = S.block<2, 2>(2 * i, 2 * j).cwiseAbs().maxCoeff() > zero;
       blocks += nonzero;
       if (nonzero) {
-        EXPECT_LE(std::abs(i - j), 1)
+        ASSERT_LE(std::abs(i - j), 1)
             << "IM §3: block (" << i << ", " << j << ") couples free particles no spring joins";
       }
     }
@@ -83,7 +83,7 @@ TEST(Ch03Cg, MatchesDenseLdltAndKeepsPinnedCoordinatesFixed) {
   pbm::CgOptions opt;
   opt.tolerance = 1e-12;
   const pbm::SecondOrderStep s =
-      pbm::implicitEulerSecondOrder(v0, F0, net.dFdx(), net.dFdv(), net.mass, h, opt);
+      secondOrderWithin(v0, F0, net.dFdx(), net.dFdv(), net.mass, h, opt);
 
   // Reference: the same system with fixed rows/columns replaced by identity.
   MatrixXd S = -h * MatrixXd(net.dFdv()) - h * h * MatrixXd(net.dFdx());
@@ -104,8 +104,8 @@ TEST(Ch03Cg, MatchesDenseLdltAndKeepsPinnedCoordinatesFixed) {
   EXPECT_VEC_NEAR(s.dv, dv, 1e-9 * dv.norm())
       << "IM §4 (4-5): the CG solve must match a dense LDLT solve of the same system";
   for (int i : {0, 1, 2 * n - 2, 2 * n - 1}) {
-    EXPECT_EQ(s.dv[i], 0.0) << "IM §4: a pinned coordinate keeps dv = 0; coordinate " << i;
-    EXPECT_EQ(s.dx[i], h * v0[i])
+    ASSERT_EQ(s.dv[i], 0.0) << "IM §4: a pinned coordinate keeps dv = 0; coordinate " << i;
+    ASSERT_EQ(s.dx[i], h * v0[i])
         << "IM §4: a pinned coordinate moves by h v0 (its prescribed velocity); coordinate " << i;
   }
   EXPECT_VEC_NEAR(s.dx, VectorXd(h * (v0 + s.dv)), 1e-15 * s.dx.norm() + 1e-300)
@@ -124,10 +124,28 @@ TEST(Ch03Cg, GivesUpAfterMaxIterationsWithSolverFailure) {
   pbm::CgOptions opt;
   opt.tolerance = 1e-12;
   opt.maxIterations = 3;
-  EXPECT_THROW(pbm::implicitEulerSecondOrder(v0, net.force(x0, v0), net.dFdx(), net.dFdv(),
-                                             net.mass, 0.05, opt),
-               pbm::SolverFailure)
+  EXPECT_THROW(
+      secondOrderWithin(v0, net.force(x0, v0), net.dFdx(), net.dFdv(), net.mass, 0.05, opt),
+      pbm::SolverFailure)
       << "IM §4: 3 CG iterations cannot reach 1e-12 on a 200-particle chain: SolverFailure";
+}
+
+// IM §4: a tolerance below round-off (1e-30 of |b|) cannot be met; CG must
+// stop after options.maxIterations (0: 2 n = 200) with SolverFailure. A loop
+// without that cap never ends (the deadline names it).
+TEST(Ch03Cg, GivesUpWhenTheToleranceIsBelowRoundOff) {
+  const int n = 50;
+  pbm::SpringNetwork net = pbm::makeChain(n, 0.01, 1e3);
+  net.drag = 0.3;
+  net.assemble();
+  const VectorXd x0 = pbm::pluckedChain(n, 4.0, 0.8), v0 = VectorXd::Zero(2 * n);
+  pbm::CgOptions opt;
+  opt.tolerance = 1e-30;
+  EXPECT_THROW(
+      secondOrderWithin(v0, net.force(x0, v0), net.dFdx(), net.dFdv(), net.mass, 0.02, opt),
+      pbm::SolverFailure)
+      << "IM §4: |b - S dv| <= 1e-30 |b| is below round-off: after 2 n = 200 iterations CG must "
+         "throw SolverFailure";
 }
 
 }  // namespace

@@ -97,7 +97,7 @@ TEST(Ch04Gravity, AccelerationIsGForAnyMass) {
   ps.addForce<pbm::Gravity>(Vector2d(0.5, -kG));
   const VectorXd d = derivative(ps);
   for (int i = 0; i < 3; ++i)
-    EXPECT_VEC_NEAR(d.segment<2>(4 * i + 2), Vector2d(0.5, -kG), 1e-15)
+    ASSERT_VEC_NEAR(d.segment<2>(4 * i + 2), Vector2d(0.5, -kG), 1e-15)
         << "PSD §4.1: gravity f = m g gives the acceleration g for mass " << ps.particles[i].m;
 }
 
@@ -113,7 +113,7 @@ TEST(Ch04Gravity, EulerLagsByGhtOverTwoMidpointAndRk4AreExact) {
     for (int k = 0; k < 100; ++k) pbm::step(ps, m, h);
     const double exact = -kG * t * t / 2;                                         // -4.905
     const double expected = m == Method::Euler ? exact + kG * h * t / 2 : exact;  // -4.85595
-    EXPECT_NEAR(ps.particles[0].x.y(), expected, 1e-12)
+    ASSERT_NEAR(ps.particles[0].x.y(), expected, 1e-12)
         << "PSD §4.1 (derived): y(1) after 100 steps of 0.01 from rest under g: -g t^2/2, "
            "Euler lags by g h t/2";
   }
@@ -153,13 +153,13 @@ TEST(Ch04Drag, EulerIsStableIffHBelowTwoMOverKd) {
     ps.addForce<pbm::Drag>(kd);
     for (int k = 0; k < 100; ++k) pbm::step(ps, Method::Euler, h);
     const double expected = std::pow(1 - h * kd / m, 100);
-    EXPECT_NEAR(ps.particles[0].v.x(), expected, 1e-12 * std::abs(expected))
+    ASSERT_NEAR(ps.particles[0].v.x(), expected, 1e-12 * std::abs(expected))
         << "PSD §4.1 (derived): Euler on drag, v_100 = (1 - h kd/m)^100 v0; h = " << h;
     if (h < 8) {
-      EXPECT_LT(std::abs(ps.particles[0].v.x()), 1.0)
+      ASSERT_LT(std::abs(ps.particles[0].v.x()), 1.0)
           << "PSD §4.1 (derived): stable below h = 2 m / kd = 8; h = " << h;
     } else {
-      EXPECT_GT(std::abs(ps.particles[0].v.x()), 1.0)
+      ASSERT_GT(std::abs(ps.particles[0].v.x()), 1.0)
           << "PSD §4.1 (derived): unstable above h = 2 m / kd = 8; h = " << h;
     }
   }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "budget.h"
 #include "csv_rows.h"
 #include "expect_vec_near.h"
 #include "pbm/app/headless.h"
@@ -29,6 +30,7 @@
 #include "pbm/particles/particles.h"
 #include "pbm/particles/spring_jacobian.h"
 #include "scenes.h"
+#include "test_deadline.h"
 
 namespace ch04_test {
 
@@ -106,6 +108,48 @@ inline ParticleSystem randomNetwork(std::mt19937& rng, bool gravity) {
   return ps;
 }
 
-// PSD §4.2: an isolated spring network has zero net force and zero net torque.
+// ---------------------------------------------------------------- budgets (budget.h)
+// The student's implicit particle step under a deadline: it gathers the
+// particles in loops and runs chapter 03's CG, neither of which the test can
+// count; one step needs milliseconds, so a step still running after
+// kCallSeconds is a loop that does not end.
+inline pbm::SecondOrderStep implicitStepWithin(ParticleSystem& ps, double h,
+                                               const pbm::CgOptions& options = {}) {
+  return pbm_test::withinSeconds(
+      "implicitParticleStep",
+      "does each loop over the particles advance (++i) and end at ps.n()? (the CG inside is "
+      "chapter 03's implicitEulerSecondOrder: does it stop after options.maxIterations?)",
+      [&] { return pbm::implicitParticleStep(ps, h, options); });
+}
+
+// The backstop for loops nothing counts (budget.h): the particle system's
+// derivative loop runs inside every step of every test here, so a test still
+// running after kTestSeconds ends with this message, naming what it drives.
+inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
+    {{"Ch04State", "particleDims, particleGetState, particleSetState, particleDerivative"},
+     {"Ch04DerivEval", "particleDerivative (its loops over forces and particles)"},
+     {"Ch04Controlled", "particleGetState, particleSetState, particleDerivative"},
+     {"Ch04Gravity", "gravityForce, particleDerivative (through step)"},
+     {"Ch04Drag", "dragForce, particleDerivative (through step)"},
+     {"Ch04DampedSpring", "dampedSpringForce, dampedSpringJacobian"},
+     {"Ch04MouseSpring", "mouseSpringForce, particleDerivative (through step)"},
+     {"Ch04EnergyFunctions", "behaviourForce, springEnergy, dampedSpringForce"},
+     {"Ch04SpringJacobian", "dampedSpringJacobian, dampedSpringForce"},
+     {"Ch04Momentum", "dampedSpringForce, gravityForce, particleDerivative (through step)"},
+     {"Ch04TwoBody", "dampedSpringForce, particleDerivative (through step)"},
+     {"Ch04SpringIntegrators", "dampedSpringForce, particleDerivative (through step)"},
+     {"Ch04Collision", "planeDistance, isColliding, contactFraction, collisionResponse"},
+     {"Ch04BouncingBall",
+      "planeDistance, isColliding, contactFraction, collisionResponse (through "
+      "stepWithCollisions), particleDerivative"},
+     {"Ch04Contact", "inContact, contactForce, frictionForce, particleDerivative (through step)"},
+     {"Ch04Implicit", "implicitParticleStep, dampedSpringJacobian, particleDerivative"},
+     {"Ch04Cloth", "implicitParticleStep, dampedSpringJacobian, particleDerivative"},
+     {"Ch04SpatialGrid", "neighbourPairs"},
+     {"Ch04Pointer", "mouseSpringForce, particleDerivative, through the scenes"},
+     {"Ch04Headless", "the force laws, contact and particleDerivative, through the scenes' runs"},
+     {"Ch04EnergyRule",
+      "the force laws, collisions, contact and particleDerivative, through the scenes' runs"}},
+    "does every loop in them advance (++i) and end?");
 
 }  // namespace ch04_test

@@ -42,12 +42,12 @@ TEST(Ch04Collision, ResponseReflectsNormalPartScaledByRestitution) {
     const Vector2d n = randomVec(rng).normalized(), v = randomVec(rng);
     const double kr = std::uniform_real_distribution<double>(0, 1)(rng);
     const Vector2d w = pbm::collisionResponse(v, n, kr);
-    EXPECT_NEAR(n.dot(w), -kr * n.dot(v), 1e-14)
+    ASSERT_NEAR(n.dot(w), -kr * n.dot(v), 1e-14)
         << "PSD §7.2 (erratum: V_N = (N.V) N): N.V' = -kr N.V; case " << k;
-    EXPECT_VEC_NEAR(Vector2d(w - n.dot(w) * n), Vector2d(v - n.dot(v) * n), 1e-14)
+    ASSERT_VEC_NEAR(Vector2d(w - n.dot(w) * n), Vector2d(v - n.dot(v) * n), 1e-14)
         << "PSD §7.2: the tangential part V_T is kept; case " << k;
     const double vn = n.dot(v), vt2 = v.squaredNorm() - vn * vn;
-    EXPECT_NEAR(w.squaredNorm(), vt2 + kr * kr * vn * vn, 1e-13)
+    ASSERT_NEAR(w.squaredNorm(), vt2 + kr * kr * vn * vn, 1e-13)
         << "PSD §7.2: |V'|^2 = |V_T|^2 + kr^2 (N.V)^2; case " << k;
   }
 }
@@ -205,7 +205,7 @@ TEST(Ch04Contact, FrictionStoppingDistanceIsV0OverKfG) {
   for (int k = 1; k <= 10000; ++k) {
     pbm::step(ps, Method::RK4, 1e-3);
     if (k == 200) {
-      EXPECT_NEAR(ps.particles[0].v.x(), v0 * std::exp(-kf * kG * 0.2), 1e-9)
+      ASSERT_NEAR(ps.particles[0].v.x(), v0 * std::exp(-kf * kG * 0.2), 1e-9)
           << "PSD §7.3: linear friction -kf (-F.N) v_T gives v_T = v0 exp(-kf g t) at t = 0.2";
     }
   }

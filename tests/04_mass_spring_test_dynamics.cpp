@@ -28,7 +28,7 @@ TEST(Ch04Momentum, SpringNetworkHasZeroNetForceAndTorque) {
       << "PSD §4.2: an isolated spring network has zero net torque";
   // The gathered acceleration is the accumulator over the particle's mass.
   for (int i = 0; i < ps.n(); ++i)
-    EXPECT_VEC_NEAR(Vector2d(d.segment<2>(4 * i + 2) * ps.particles[i].m), ps.particles[i].f,
+    ASSERT_VEC_NEAR(Vector2d(d.segment<2>(4 * i + 2) * ps.particles[i].m), ps.particles[i].f,
                     1e-12 * (1 + ps.particles[i].f.norm()))
         << "PSD §3: vdot = f/m for particle " << i;
 }
@@ -45,7 +45,7 @@ TEST(Ch04Momentum, ConservedByEveryExplicitMethodAndComFallsAtG) {
     double scale = 0;
     for (const auto& p : ps.particles) scale += p.m * p.v.norm();
     for (int k = 0; k < 100; ++k) pbm::step(ps, m, 1e-3);
-    EXPECT_VEC_NEAR(ps.momentum(), P0, 1e-12 * scale)
+    ASSERT_VEC_NEAR(ps.momentum(), P0, 1e-12 * scale)
         << "PSD §4.2: internal forces sum to zero at every stage, so momentum is conserved";
   }
   std::mt19937 rng(12);
@@ -104,7 +104,7 @@ TEST(Ch04SpringIntegrators, EnergyFactorsPerStep) {
       for (int step = 0; step < 10; ++step) {
         const double e0 = springEnergyOf(s, ks, r, m);
         pbm::step(s.ps, methods[k], h);
-        EXPECT_NEAR(springEnergyOf(s, ks, r, m) / e0, factor[k], 1e-12)
+        ASSERT_NEAR(springEnergyOf(s, ks, r, m) / e0, factor[k], 1e-12)
             << "PSD §4.2, DEB §2 (derived): the energy factor per step on a linear spring; step "
             << step;
       }
@@ -120,10 +120,10 @@ TEST(Ch04SpringIntegrators, Rk4StableIffHOmegaBelowTwoSqrtTwo) {
     for (int k = 0; k < 20; ++k) pbm::step(s.ps, Method::RK4, h);
     const double ratio = springEnergyOf(s, 16, 100, 1) / e0;  // 0.866^20 or 1.423^20
     if (h < 0.71) {
-      EXPECT_LT(ratio, 0.1) << "DEB §2.2 (derived): RK4 is stable for h w = 2.8 < 2 sqrt 2: "
+      ASSERT_LT(ratio, 0.1) << "DEB §2.2 (derived): RK4 is stable for h w = 2.8 < 2 sqrt 2: "
                                "the energy falls to 0.866^20";
     } else {
-      EXPECT_GT(ratio, 1e2) << "DEB §2.2 (derived): RK4 is unstable for h w = 2.9 > 2 sqrt 2: "
+      ASSERT_GT(ratio, 1e2) << "DEB §2.2 (derived): RK4 is unstable for h w = 2.9 > 2 sqrt 2: "
                                "the energy grows as 1.423^20";
     }
   }
@@ -148,10 +148,10 @@ TEST(Ch04SpringIntegrators, DampedEulerStabilityBoundaries) {
       if (k >= 29000 || !c.stable) eMax = std::max(eMax, springEnergyOf(s, 100, 10, 1));
     }
     if (c.stable) {
-      EXPECT_LT(eMax, 0.5 * e0) << "PSD §4.1 (derived): inside gamma > h w^2 and "
+      ASSERT_LT(eMax, 0.5 * e0) << "PSD §4.1 (derived): inside gamma > h w^2 and "
                                    "4 - 2 h gamma + h^2 w^2 > 0 Euler decays";
     } else {
-      EXPECT_GT(eMax, 2 * e0) << "PSD §4.1 (derived): outside gamma > h w^2 and "
+      ASSERT_GT(eMax, 2 * e0) << "PSD §4.1 (derived): outside gamma > h w^2 and "
                                  "4 - 2 h gamma + h^2 w^2 > 0 Euler grows";
     }
   }

@@ -24,9 +24,9 @@ TEST(Ch04DampedSpring, WorkedValuesOfEquationOne) {
     SCOPED_TRACE(r.name);
     const auto [fa, fb] =
         pbm::dampedSpringForce(r.xa, Vector2d::Zero(), r.va, Vector2d::Zero(), 10.0, 2.0, 0.5);
-    EXPECT_VEC_NEAR(fa, r.fa, 1e-14) << "PSD §4.2 eq. (1): f_a = -(ks (|l| - r) + kd ldot.l/|l|) "
+    ASSERT_VEC_NEAR(fa, r.fa, 1e-14) << "PSD §4.2 eq. (1): f_a = -(ks (|l| - r) + kd ldot.l/|l|) "
                                         "l/|l|, ks = 10, kd = 2, r = 0.5";
-    EXPECT_VEC_NEAR(fb, Vector2d(-fa), 0.0) << "PSD §4.2: f_b = -f_a";
+    ASSERT_VEC_NEAR(fb, Vector2d(-fa), 0.0) << "PSD §4.2: f_b = -f_a";
   }
 }
 
@@ -37,9 +37,9 @@ TEST(Ch04DampedSpring, EqualOppositeAndAlongTheLine) {
     const Vector2d xa = randomVec(rng), xb = randomVec(rng), va = randomVec(rng),
                    vb = randomVec(rng);
     const auto [fa, fb] = pbm::dampedSpringForce(xa, xb, va, vb, 7.0, 0.9, 0.6);
-    EXPECT_VEC_NEAR(Vector2d(fa + fb), Vector2d(0, 0), 0.0)
+    ASSERT_VEC_NEAR(Vector2d(fa + fb), Vector2d(0, 0), 0.0)
         << "PSD §4.2: equal and opposite, bitwise; case " << k;
-    EXPECT_LE(std::abs(cross(fa, xa - xb)), 1e-14 * fa.norm() * (xa - xb).norm())
+    ASSERT_LE(std::abs(cross(fa, xa - xb)), 1e-14 * fa.norm() * (xa - xb).norm())
         << "PSD §4.2: the force lies along l = xa - xb; case " << k << ": f_a = " << fa.transpose()
         << ", l = " << (xa - xb).transpose();
   }
@@ -80,19 +80,19 @@ TEST(Ch04EnergyFunctions, BehaviourForceReproducesEquationOneAndZeroRestSpring) 
     dCdxa.row(0) = (l / L).transpose();
     const Vector2d f2 = pbm::behaviourForce(C, Cdot, dCdxa, ks, kd);
     const Vector2d f1 = pbm::dampedSpringForce(xa, xb, va, vb, ks, kd, r).first;
-    EXPECT_VEC_NEAR(f2, f1, 1e-12 * (1 + f1.norm()))
+    ASSERT_VEC_NEAR(f2, f1, 1e-12 * (1 + f1.norm()))
         << "PSD §6 eq. (2) with C = |l| - r must reproduce the damped spring, eq. (1); case " << k;
 
     VectorXd C2 = l, C2dot = ld;
     Eigen::Matrix<double, Eigen::Dynamic, 2> I2 = Eigen::Matrix2d::Identity();
     const Vector2d g1 = pbm::behaviourForce(C2, C2dot, I2, ks, kd);
-    EXPECT_VEC_NEAR(g1, Vector2d(-ks * l - kd * ld), 1e-12 * (1 + g1.norm()))
+    ASSERT_VEC_NEAR(g1, Vector2d(-ks * l - kd * ld), 1e-12 * (1 + g1.norm()))
         << "PSD §6: C = xa - xb gives the zero-rest-length spring -ks l - kd ldot; case " << k;
     const Vector2d g2 = pbm::behaviourForce(C2, C2dot, -I2, ks, kd);
-    EXPECT_VEC_NEAR(g2, Vector2d(-g1), 0.0)
+    ASSERT_VEC_NEAR(g2, Vector2d(-g1), 0.0)
         << "PSD §6: dC/dxb = -I gives the opposite force on b; case " << k;
     // The mouse spring is the same law with the cursor as the second point.
-    EXPECT_VEC_NEAR(pbm::mouseSpringForce(xa, va, xb, vb, ks, kd), g1, 1e-12 * (1 + g1.norm()))
+    ASSERT_VEC_NEAR(pbm::mouseSpringForce(xa, va, xb, vb, ks, kd), g1, 1e-12 * (1 + g1.norm()))
         << "PSD §5-6: the mouse spring is a zero-rest-length spring to the cursor; case " << k;
   }
 }
@@ -120,13 +120,13 @@ TEST(Ch04EnergyFunctions, VectorBehaviourForceUsesTheJacobianTranspose) {
     }
     const VectorXd Cdot = A * (va - vb);
     const Vector2d spring = pbm::behaviourForce(C(xa), VectorXd::Zero(2), A, ks, 0.0);
-    EXPECT_VEC_NEAR(spring, Vector2d(-gradE), 1e-6 * (1 + gradE.norm()))
+    ASSERT_VEC_NEAR(spring, Vector2d(-gradE), 1e-6 * (1 + gradE.norm()))
         << "PSD §6 (erratum: the transpose): f = -dE/dxa = -ks (dC/dxa)^T C; case " << k;
     const Vector2d both = pbm::behaviourForce(C(xa), Cdot, A, ks, kd);
     const Vector2d damping = -kd * A.transpose() * A * (va - vb);
-    EXPECT_VEC_NEAR(Vector2d(both - spring), damping, 1e-12 * (1 + damping.norm()))
+    ASSERT_VEC_NEAR(Vector2d(both - spring), damping, 1e-12 * (1 + damping.norm()))
         << "PSD §6 eq. (2): the damping part is -kd (dC/dxa)^T Cdot; case " << k;
-    EXPECT_LE(damping.dot(va - vb), 0.0) << "PSD §6: the damping part dissipates; case " << k;
+    ASSERT_LE(damping.dot(va - vb), 0.0) << "PSD §6: the damping part dissipates; case " << k;
   }
 }
 
@@ -145,7 +145,7 @@ TEST(Ch04EnergyFunctions, UndampedSpringForceIsMinusEnergyGradient) {
       grad[c] =
           (pbm::springEnergy(xa + e, xb, ks, r) - pbm::springEnergy(xa - e, xb, ks, r)) / (2 * d);
     }
-    EXPECT_VEC_NEAR(fa, Vector2d(-grad), 1e-6)
+    ASSERT_VEC_NEAR(fa, Vector2d(-grad), 1e-6)
         << "PSD §4.2, §6: the undamped spring force is minus the gradient of springEnergy "
            "(central differences); case "
         << k;
@@ -166,7 +166,7 @@ TEST(Ch04EnergyFunctions, SpringDampingPowerIsMinusKdRateSquared) {
     const auto [sa, sb] = pbm::dampedSpringForce(xa, xb, va, vb, ks, 0.0, r);
     const double power = (fa - sa).dot(va) + (fb - sb).dot(vb);
     const double rate = (xa - xb).normalized().dot(va - vb);
-    EXPECT_NEAR(power, -kd * rate * rate, 1e-12 * (1 + kd * rate * rate))
+    ASSERT_NEAR(power, -kd * rate * rate, 1e-12 * (1 + kd * rate * rate))
         << "PSD §4.2 (derived): the damping force's power is -kd (u.ldot)^2; case " << k;
     // A rigid motion: translation w plus rotation omega about the origin.
     const Vector2d w = randomVec(rng);
@@ -174,7 +174,7 @@ TEST(Ch04EnergyFunctions, SpringDampingPowerIsMinusKdRateSquared) {
     const Vector2d ra = w + omega * Vector2d(-xa.y(), xa.x());
     const Vector2d rb = w + omega * Vector2d(-xb.y(), xb.x());
     const auto [ga, gb] = pbm::dampedSpringForce(xa, xb, ra, rb, ks, kd, r);
-    EXPECT_VEC_NEAR(ga, sa, 1e-13)
+    ASSERT_VEC_NEAR(ga, sa, 1e-13)
         << "PSD §4.2: a rigid motion of the pair (translation + rotation) is not damped; case "
         << k;
   }

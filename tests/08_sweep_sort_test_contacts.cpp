@@ -1,6 +1,8 @@
 // Chapter 08 tests, part 4: the cached separating-plane witness under
 // coherence (claim 12; RBII §7.1, figures 16-17) and the contacts on the
 // plane (claim 13; RBII §7.1, §8), against closed-form contact sets.
+#include <numbers>
+
 #include "08_sweep_sort_test.h"
 
 namespace {
@@ -144,7 +146,7 @@ TEST(Ch08Contacts, OverhangingCubeHasTwoVertexFaceAndTwoEdgeEdge) {
 }
 
 TEST(Ch08Contacts, CubeOnACubeTurned45DegreesHasEightEdgeEdge) {
-  const Box top{Vector3d(0, 0.5, 0), rotY(M_PI / 4), Vector3d::Constant(0.5)};
+  const Box top{Vector3d(0, 0.5, 0), rotY(std::numbers::pi / 4), Vector3d::Constant(0.5)};
   const Box bottom{Vector3d(0, -0.5, 0), Matrix3d::Identity(), Vector3d::Constant(0.5)};
   const double q = std::sqrt(0.5) - 0.5;
   std::vector<Expected> want;

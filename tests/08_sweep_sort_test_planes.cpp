@@ -1,6 +1,8 @@
 // Chapter 08 tests, part 3: separating planes, their witnesses and cache, the
 // penetration witness and the contacts on the plane (RBII §7.1, §8): claims
 // 8-14, footnote 6.
+#include <numbers>
+
 #include "08_sweep_sort_test.h"
 
 namespace {
@@ -135,10 +137,11 @@ TEST(Ch08SeparatingPlane, EdgeOnEdgeNeedsTheEdgePairPlane) {
   // A turned 45 deg about x (an edge along x on top), B turned 45 deg about z
   // (an edge along z below), B above A: no face plane separates them.
   const double r = std::sqrt(0.5);
-  const Box A{Vector3d::Zero(), Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitX()).toRotationMatrix(),
+  const Box A{Vector3d::Zero(),
+              Eigen::AngleAxisd(std::numbers::pi / 4, Vector3d::UnitX()).toRotationMatrix(),
               Vector3d::Constant(0.5)};
   const Box B{Vector3d(0, 2 * r + 0.01, 0),
-              Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitZ()).toRotationMatrix(),
+              Eigen::AngleAxisd(std::numbers::pi / 4, Vector3d::UnitZ()).toRotationMatrix(),
               Vector3d::Constant(0.5)};
   const auto w = within::findSeparatingPlane(A.poly(), B.poly(), kTol);
   ASSERT_TRUE(w.has_value()) << "RBII §7.1: the edges are 0.01 apart: disjoint";

@@ -2,6 +2,7 @@
 // f >= 0, f . a = 0; Baraff 1994 §4 for Dantzig's method), checked against
 // the SVD enumeration of 10_resting_contact_test.h.
 #include <limits>
+#include <numbers>
 
 #include "10_resting_contact_test.h"
 
@@ -36,8 +37,9 @@ struct CubeOnCube45 {
   VectorXd b;
 };
 CubeOnCube45 cubeOnCube45(const Vector3d& x = Vector3d(0, 0.5, 0)) {
-  RigidBody top = box(2, Vector3d(1, 1, 1), x,
-                      Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitY())));
+  RigidBody top =
+      box(2, Vector3d(1, 1, 1), x,
+          Eigen::Quaterniond(Eigen::AngleAxisd(std::numbers::pi / 4, Vector3d::UnitY())));
   RigidBody bottom = fixedBody(Vector3d(0, -0.5, 0));
   const double c = std::sqrt(0.5) - 0.5;  // where the diamond's edges cross the square's
   std::vector<Contact> cs;

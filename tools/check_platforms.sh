@@ -5,6 +5,8 @@
 # `./pbm test` and `./pbm shots` and checks the PNGs.
 #
 #   tools/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
+#   tools/check_platforms.sh windows [--stages LIST]  MinGW-w64 and Wine in a sid chroot
+#                            (tools/platform_windows.sh says what it does)
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --no-shots             skip the screenshots
 #     --no-bench             build only what the tests and programs need (every
@@ -28,6 +30,10 @@
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
+if [[ ${1:-} == windows ]]; then
+  shift
+  exec bash "$ROOT/tools/platform_windows.sh" "$@"
+fi
 
 die() { # die MESSAGE [STATUS]
   printf 'check_platforms: %s\n' "$1" >&2
@@ -99,33 +105,13 @@ if [[ ! -f $chroot_dir/.pbm-ready ]]; then
   printf 'deb-src %s %s main\n' "$mirror" "$release" >"$chroot_dir/etc/apt/sources.list.d/pbm-src.list"
   touch "$chroot_dir/.pbm-ready"
 fi
-cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf" 2>/dev/null || true
-
-mounted=()
-cleanup() {
-  local m
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-mount_in() { # mount_in TYPE-OR-BIND SOURCE TARGET
-  local target="$chroot_dir/$3"
-  mkdir -p "$target"
-  mountpoint -q "$target" && return 0
-  if [[ $1 == bind ]]; then mount --bind "$2" "$target"; else mount -t "$1" "$2" "$target"; fi
-  mounted+=("$target")
-}
-mount_in proc proc proc
-mount_in bind /dev dev
-mount_in devpts devpts dev/pts 2>/dev/null || true
-mount_in tmpfs tmpfs dev/shm
+# shellcheck source=tools/chroot_mounts.sh
+source "$ROOT/tools/chroot_mounts.sh"
+mount_system
 
 # --- the repository's files, copied in (build trees stay between runs) ------
 src="$chroot_dir/pbm/src"
-rm -rf "$src"
-mkdir -p "$src"
-git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
-  tar -C "$ROOT" --null -T - -cf - 2>/dev/null | tar -C "$src" -xf - ||
-  die "could not copy the repository into the chroot"
+copy_sources || die "could not copy the repository into the chroot"
 
 if ((shell)); then
   chroot "$chroot_dir" /bin/bash -c "cd /pbm/src && exec bash -i"

@@ -8,6 +8,14 @@ Modes:
   cumulative             every chapter's functions from DIR: chapter 06's
                          tests also run the hand-in's chapters 01-04.
 
+Only the chapters handed in are built and counted: a folder NN_topic/ that is
+absent, or that is the skeleton byte for byte (a fork keeps every chapter's;
+not when DIR is the repository's own exercises/, which CI grades), is "not
+handed in", and the total says over how many chapters it runs. DIR may also
+be a whole fork: its exercises/ is graded. A progress line per chapter (built,
+tested, score) is printed as it goes. An instructor's private tests
+(tests/private/NN_*.cpp) are chapter NN's tests like the others.
+
 One build tree (build/grade) holds both: CMake (cmake/PbmChapter.cmake,
 PBM_GRADING) compiles each chapter's hand-in and, per chapter, its reference
 once. The repository's code the tests need is built first, for all chapters
@@ -44,8 +52,8 @@ import sys
 import time
 
 from grade_outcomes import FAILING, compiler_errors, ctest_results
-from grade_report import (MODE_TEXT, log, print_table, write_junit, write_report,  # noqa: F401
-                          write_results, write_summary)
+from grade_report import (MODE_TEXT, log, percent, print_table, write_junit,  # noqa: F401
+                          write_report, write_results, write_summary)
 
 PATH_TOKEN = re.compile(r"(?:\.\./|/)[\w.+@%=,/-]+")
 TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re.M)
@@ -71,14 +79,20 @@ def chapters(root):
     return [tuple(line.split()) for line in out.splitlines() if len(line.split()) == 2]
 
 
-def declared_tests(root, nn, topic):
-    """Test names from the test sources (NN_topic_test.cpp and its parts
-    NN_topic_test_*.cpp): the total when the tests do not build."""
+def test_sources(root, nn, topic):
+    """Chapter NN's test sources: NN_topic_test.cpp, its parts NN_topic_test_*.cpp
+    and an instructor's private tests private/NN_*.cpp (cmake/PbmChapter.cmake)."""
     main = os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")
     if not os.path.exists(main):
         return []
+    return ([main] + sorted(glob.glob(os.path.join(root, "tests", f"{nn}_{topic}_test_*.cpp")))
+            + sorted(glob.glob(os.path.join(root, "tests", "private", f"{nn}_*.cpp"))))
+
+
+def declared_tests(root, nn, topic):
+    """Test names from the chapter's test sources: the total when the tests do not build."""
     names = []
-    for path in [main] + sorted(glob.glob(os.path.join(root, "tests", f"{nn}_{topic}_test_*.cpp"))):
+    for path in test_sources(root, nn, topic):
         with open(path, encoding="utf-8", errors="replace") as f:
             names += [f"{a}.{b}" for a, b in TEST_MACRO.findall(f.read())]
     return names
@@ -153,7 +167,7 @@ class Grader:
 
     def __init__(self, root, build, exdir, mode="per_chapter", jobs="2", limit=20.0, hang_after=2,
                  budget=120.0, build_limit=900.0, confine="auto", fallback="none",
-                 user="pbm-student", werror=False, only=None, handin_label=None):
+                 user="pbm-student", werror=False, only=None, handin_label=None, skip_skeletons=False):
         self.root = os.path.abspath(root)
         self.build = os.path.abspath(build)
         self.exdir = os.path.abspath(exdir)
@@ -161,6 +175,12 @@ class Grader:
         self.budget, self.build_limit, self.confine = budget, build_limit, confine
         self.fallback, self.user, self.werror = fallback, user, werror
         self.only = set(only) if only else None  # chapter numbers to grade (None: all)
+        # A chapter folder that is the skeleton as handed out is not handed in
+        # (a fork keeps every chapter's): not built, not counted. Never for the
+        # repository's own exercises/ (CI grades the skeletons themselves), nor
+        # for the autograders (an assignment's chapter always counts).
+        self.skip_skeletons = skip_skeletons and \
+            os.path.realpath(self.exdir) != os.path.realpath(os.path.join(self.root, "exercises"))
         self.logs = os.path.join(self.build, "logs")
         self.paths = Paths(self.root, self.exdir, self.build, handin_label)
         self.chapters = [c for c in chapters(self.root) if self.only is None or c[0] in self.only]
@@ -210,6 +230,18 @@ class Grader:
                 "runuser": f"confined (tests run as the unprivileged user {self.user}, runuser)",
                 }.get(self.confine, "NOT confined (no sandbox)")
 
+    def unchanged_skeletons(self):
+        """The chapters whose hand-in folder holds exactly the skeleton's source
+        files (exercises/NN_topic/, byte for byte), when skip_skeletons."""
+        if not self.skip_skeletons:
+            return []
+        out = []
+        for nn, topic in self.chapters:
+            mine = source_texts(os.path.join(self.exdir, f"{nn}_{topic}"))
+            if mine and mine == source_texts(os.path.join(self.root, "exercises", f"{nn}_{topic}")):
+                out.append(nn)
+        return out
+
     def configure(self):
         """CMake (the hand-in's files are only listed here, nothing of it runs). False: failed."""
         os.makedirs(self.logs, exist_ok=True)
@@ -222,6 +254,7 @@ class Grader:
         configure = ["cmake", "-S", self.root, "-B", self.build, "-G", "Ninja", "-DPBM_GRADING=ON",
                      "-DPBM_EXERCISES=all", f"-DPBM_EXERCISES_DIR={self.exdir}",
                      f"-DPBM_GRADE_MODE={self.mode}", f"-DPBM_WERROR={'ON' if self.werror else 'OFF'}",
+                     "-DPBM_GRADE_UNCHANGED=" + ";".join(self.unchanged_skeletons()),
                      f"-DPBM_TEST_TIMEOUT={self.limit + 30:g}",  # ctest's own stop, behind the sandbox's
                      "-DPBM_TEST_LAUNCHER=" + ";".join(self.launcher)]
         if shutil.which("ccache"):
@@ -297,15 +330,23 @@ class Grader:
                        total=0, names=[])
             log(f"ch{nn} {topic}: not configured in this repository, skipped")
             return row
+        if st == "absent":
+            row.update(status="not_handed_in", detail=f"not handed in (no folder {nn}_{topic}/)")
+            return row
+        if st == "unchanged":
+            row.update(status="not_handed_in",
+                       detail=f"not handed in ({nn}_{topic}/ is the skeleton, unchanged)")
+            return row
         if st == "missing":
             row["status"] = "missing"
             row["detail"] = f"missing ({nn}_{topic}/ has no .cpp files)"
-            log(f"ch{nn} {topic}: MISSING from the hand-in")
+            log(f"{self.progress(nn, topic)}: MISSING: {nn}_{topic}/ has no .cpp files, 0 / {row['total']}")
             return row
         if st.startswith("needs_"):
             row["status"] = "missing"
-            row["detail"] = f"not graded: needs chapter {st[6:]}, missing from the hand-in (cumulative)"
-            log(f"ch{nn} {topic}: needs chapter {st[6:]}, which the hand-in lacks")
+            row["detail"] = f"not graded: needs chapter {st[6:]}, which the hand-in lacks (cumulative)"
+            log(f"{self.progress(nn, topic)}: needs chapter {st[6:]}, which the hand-in lacks, "
+                f"0 / {row['total']}")
             return row
         if not os.path.exists(os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")):
             row.update(status="no_tests", detail="the chapter has no tests")
@@ -315,7 +356,7 @@ class Grader:
             row["status"] = "build_failed"
             row["detail"] = "build failed"
             row["errors"] = compiler_errors(text, paths)
-            log(f"ch{nn} {topic}: BUILD FAILED ({built:.0f} s):")
+            log(f"{self.progress(nn, topic)}: BUILD FAILED ({built:.0f} s), 0 / {row['total']}:")
             for line in row["errors"]:
                 log("  " + line)
             return row
@@ -347,10 +388,27 @@ class Grader:
         counts = [f"{sum(1 for r in results if r[1] == o)} {o.replace('_', ' ')}" for o in FAILING
                   if any(r[1] == o for r in results)]
         row["detail"] = "all passed" if failed == 0 else ", ".join(counts)
-        log(f"ch{nn} {topic}: built in {built:.0f} s, tests ran in {ran:.0f} s")
+        log(f"{self.progress(nn, topic)}: built in {built:.0f} s, {row['total']} tests ran in {ran:.0f} s: "
+            f"{row['passed']} / {row['total']} passed ({percent(row['passed'], row['total']):.0f}%)"
+            + ("" if failed == 0 else f"; {row['detail']}"))
         return row
 
+    def handed_in(self):
+        """The chapters graded here that the hand-in holds (a folder NN_topic/), in order."""
+        return [nn for nn, _ in self.chapters if self.configured.get(nn, ("",))[0] not in
+                ("absent", "unchanged", "unconfigured")]
+
+    def progress(self, nn, topic):
+        """"[2/3] ch04 mass_spring": the chapter's place among those handed in."""
+        mine = self.handed_in()
+        return (f"[{mine.index(nn) + 1}/{len(mine)}] " if nn in mine else "") + f"ch{nn} {topic}"
+
     def grade_all(self, run_tests=True):
+        mine = self.handed_in()
+        absent = [nn for nn, _ in self.chapters if self.configured.get(nn, ("",))[0] in ("absent", "unchanged")]
+        log(f"pbm: {len(mine)} chapter{'s' if len(mine) != 1 else ''} handed in"
+            + (f" ({', '.join(mine)})" if mine else "")
+            + (f"; not handed in: {', '.join(absent)}" if absent else ""))
         return [self.grade_chapter(nn, topic, run_tests) for nn, topic in self.chapters]
 
     def limits_text(self):
@@ -370,6 +428,18 @@ class Grader:
         write_junit(os.path.join(outdir, "junit.xml"), rows, self.mode)
 
 
+def source_texts(folder):
+    """{name: bytes} of the C++ files directly in folder ({} when it is absent)."""
+    out = {}
+    if os.path.isdir(folder):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if name.endswith((".cpp", ".h", ".hpp")) and os.path.isfile(path):
+                with open(path, "rb") as f:
+                    out[name] = f.read()
+    return out
+
+
 def runuser_works(user):
     """Whether we are root and can run a command as `user` with runuser."""
     if os.geteuid() != 0 or not shutil.which("runuser"):
@@ -379,6 +449,19 @@ def runuser_works(user):
                               timeout=30, check=False).returncode == 0
     except (OSError, subprocess.SubprocessError):
         return False
+
+
+def handin_folder(root, folder):
+    """The folder holding the hand-in's NN_topic/ folders: `folder`, or its
+    exercises/ when it is a whole fork (of the repository or of a students'
+    edition) and holds no chapter folder itself."""
+    names = {f"{nn}_{topic}" for nn, topic in chapters(root)}
+    inner = os.path.join(folder, "exercises")
+    if not any(os.path.isdir(os.path.join(folder, n)) for n in names) and \
+            any(os.path.isdir(os.path.join(inner, n)) for n in names):
+        log(f"pbm: grade: {folder} is a whole fork: grading its exercises/")
+        return inner
+    return folder
 
 
 def main():
@@ -401,8 +484,10 @@ def main():
     args = ap.parse_args()
 
     start = time.time()
-    g = Grader(args.root, args.build, args.exercises, args.mode, args.jobs, args.limit, args.hang_after,
-               args.budget, args.build_limit, args.confine, args.fallback, args.user, args.werror)
+    exdir = handin_folder(args.root, args.exercises)
+    g = Grader(args.root, args.build, exdir, args.mode, args.jobs, args.limit, args.hang_after,
+               args.budget, args.build_limit, args.confine, args.fallback, args.user, args.werror,
+               skip_skeletons=True)
     if g.chapters:
         log(f"pbm: grading {g.paths.path(g.exdir) or '.'} ({MODE_TEXT[args.mode]})")
     if not g.prepare():

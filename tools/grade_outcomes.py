@@ -30,6 +30,10 @@ def compiler_errors(text, paths):
     return out
 
 
+MAX_FAILURE_LINES = 8
+MAX_FAILURE_CHARS = 600
+
+
 def failure_message(output, paths):
     """A one-line reason from a gtest test's output."""
     m = re.search(r'C\+\+ exception with description "(.*)" thrown', output)
@@ -38,8 +42,17 @@ def failure_message(output, paths):
     lines = output.splitlines()
     for i, line in enumerate(lines):
         if line.endswith(": Failure") or line.endswith(" Failure"):
-            detail = " ".join(x.strip() for x in lines[i + 1:i + 3]
-                              if x.strip() and not x.startswith("["))
+            # The whole failure block: GoogleTest's comparison and then the
+            # test's own message (expected, got, the notes' section), which
+            # follows it after up to four lines (EXPECT_NEAR's).
+            block = []
+            for x in lines[i + 1:i + 1 + MAX_FAILURE_LINES]:
+                if not x.strip() or x.startswith("[") or x.endswith(" Failure"):
+                    break
+                block.append(x.strip())
+            detail = " ".join(block)
+            if len(detail) > MAX_FAILURE_CHARS:
+                detail = detail[:MAX_FAILURE_CHARS - 3] + "..."
             where = line[: -len(" Failure")].rstrip(":")
             return paths.text(f"{where}: {detail}")
     return ""

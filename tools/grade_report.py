@@ -22,20 +22,41 @@ def percent(passed, total):
     return 100.0 * passed / total if total else 0.0
 
 
+NOT_COUNTED = ("not_handed_in", "not_configured")  # chapters the total leaves out
+
+
+def totals(rows):
+    """(passed, total, wording): the total counts the chapters handed in (a
+    folder NN_topic/ in the hand-in) and says so: "over 2 chapters handed in;
+    9 chapters not handed in"."""
+    counted = [r for r in rows if r["status"] not in NOT_COUNTED]
+    absent = sum(1 for r in rows if r["status"] == "not_handed_in")
+    passed = sum(r["passed"] for r in counted)
+    total = sum(r["total"] for r in counted)
+    text = (f"over {len(counted)} chapter{'s' if len(counted) != 1 else ''} handed in"
+            + (f"; {absent} chapter{'s' if absent != 1 else ''} not handed in" if absent else ""))
+    return passed, total, text
+
+
+def row_cells(r):
+    """(tests, score) of a chapter's row; a chapter not handed in has neither."""
+    if r["status"] in NOT_COUNTED:
+        return "-", "-"
+    return f"{r['passed']} / {r['total']}", f"{percent(r['passed'], r['total']):.0f}%"
+
+
 def print_table(rows, mode):
     width = max(len(f"{r['nn']} {r['topic']}") for r in rows)
     log("")
     log(f"mode: {MODE_TEXT[mode]}")
     log(f"{'chapter':<{width}}  {'tests':>9}  {'score':>6}  status")
-    passed = total = 0
     for r in rows:
-        passed += r["passed"]
-        total += r["total"]
-        tests = f"{r['passed']} / {r['total']}"
-        log(f"{r['nn'] + ' ' + r['topic']:<{width}}  {tests:>9}  "
-            f"{percent(r['passed'], r['total']):5.0f}%  {r['detail']}")
-    log(f"{'total':<{width}}  {f'{passed} / {total}':>9}  {percent(passed, total):5.0f}%")
+        tests, score = row_cells(r)
+        log(f"{r['nn'] + ' ' + r['topic']:<{width}}  {tests:>9}  {score:>6}  {r['detail']}")
+    passed, total, text = totals(rows)
+    log(f"{'total':<{width}}  {f'{passed} / {total}':>9}  {percent(passed, total):5.0f}%  {text}")
     log("")
+    log(f"pbm: total {passed}/{total} ({percent(passed, total):.0f}%) {text}")
 
 
 def write_summary(path, rows, mode):
@@ -68,16 +89,15 @@ def md_cell(text):
 
 
 def write_report(path, rows, exdir, when, mode, limits):
-    passed = sum(r["passed"] for r in rows)
-    total = sum(r["total"] for r in rows)
+    passed, total, text = totals(rows)
     lines = ["# PBM Workbook: grade", "",
              f"Hand-in: `{exdir}`  ", f"Mode: **{mode.replace('_', '-')}** ({MODE_TEXT[mode]})  ",
              f"Limits: {limits}  ", f"Graded: {when}", "",
              "| chapter | tests passed | score | status |", "|---|---:|---:|---|"]
     for r in rows:
-        lines.append(f"| {r['nn']} {r['topic']} | {r['passed']} / {r['total']} | "
-                     f"{percent(r['passed'], r['total']):.0f}% | {md_cell(r['detail'])} |")
-    lines.append(f"| **total** | **{passed} / {total}** | **{percent(passed, total):.0f}%** | |")
+        tests, score = row_cells(r)
+        lines.append(f"| {r['nn']} {r['topic']} | {tests} | {score} | {md_cell(r['detail'])} |")
+    lines.append(f"| **total** | **{passed} / {total}** | **{percent(passed, total):.0f}%** | {text} |")
     for r in rows:
         lines += ["", f"## {r['nn']} {r['topic']}", ""]
         if r["status"] == "build_failed":
@@ -98,6 +118,8 @@ def write_junit(path, rows, mode):
     suites = []
     all_tests = all_fail = all_err = 0
     for r in rows:
+        if r["status"] == "not_handed_in":
+            continue
         cases = []
         suite = f"ch{r['nn']}_{r['topic']}"
         fails = errors = 0
@@ -111,7 +133,7 @@ def write_junit(path, rows, mode):
                             f"{escape(output)}</failure>")
                 cases.append(f'    <testcase classname={quoteattr(suite + "." + cls)} '
                              f'name={quoteattr(short or name)} time="{time_s}">{body}</testcase>')
-        elif r["status"] != "not_configured":
+        elif r["status"] not in NOT_COUNTED:
             reason = r["detail"]
             text = escape("\n".join(r["errors"]))
             for name in r["names"] or [f"{suite}.build"]:

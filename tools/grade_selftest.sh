@@ -18,7 +18,7 @@
 #               compiler's error line in report.md, an error in junit.xml
 #   chapter 06  solutions/ as they are: full marks, although the hand-in's
 #               chapter 04 (which 06 builds on) does not compile
-#   02, 03, 05  left out: missing, 0
+#   02, 03, 05  left out: not handed in, outside the total
 # Then chapter 06 alone once more where bwrap fails (as without namespaces):
 # it must still grade, unconfined, with its one-line warning.
 # Usage: tools/grade_selftest.sh   (exit 0: all checks passed). The grading
@@ -122,7 +122,7 @@ check(st == "passed" and p == t > 0, f"chapter {c06} (solutions) full marks desp
 check(rows[c04][2] == "build_failed", f"chapter {c04} is build_failed: {rows[c04][2]}")
 for nn, r in rows.items():
     if nn not in (c01, c04, c06):
-        check(r[2] in ("missing", "not_configured") and r[0] == 0, f"chapter {nn} left out: {r[2]}, 0")
+        check(r[2] in ("not_handed_in", "not_configured") and r[0] == 0, f"chapter {nn} left out: {r[2]}, 0")
 
 # The TESTs of its test files (NN_topic_test.cpp and its parts
 # NN_topic_test_*.cpp), and tests/every_scene_test.cpp's one test (every

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "method_run.h"
@@ -181,7 +182,7 @@ class ParticleOnLineScene : public pbm::Scene {
   // particle along the line and tugs it off it.
   Vector2d targetAt(double t) const {
     if (dragging_) return mouse_;
-    return {1.6 * std::cos(0.9 * t + M_PI), 0.3 + 0.9 * std::sin(2.1 * t)};
+    return {1.6 * std::cos(0.9 * t + std::numbers::pi), 0.3 + 0.9 * std::sin(2.1 * t)};
   }
 
   void setH(double h) {

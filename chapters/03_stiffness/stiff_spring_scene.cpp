@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "method_run.h"
@@ -168,7 +169,7 @@ class StiffSpringScene : public pbm::Scene {
       const double a = 0.25 * i;
       std::vector<Vector2d> pts;
       for (int j = 0; j <= 128; ++j) {
-        const double th = 2.0 * M_PI * j / 128;
+        const double th = 2.0 * std::numbers::pi * j / 128;
         pts.emplace_back(a * std::cos(th), a * s * std::sin(th));
       }
       c.polyline(pts, pbm::withAlpha(pbm::colors::kAxis, 170), 1.0f);

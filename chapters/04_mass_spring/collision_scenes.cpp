@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <numbers>
 
 #include "particle_scene.h"
 #include "pbm/viewer/canvas2d.h"
@@ -17,7 +18,7 @@ using Eigen::Vector2d;
 
 // A box: floor, a ramp tilted 30 degrees in the right corner, two walls.
 std::vector<Wall> box() {
-  const Vector2d rampTop(4.0, 1.5 * std::tan(M_PI / 6));
+  const Vector2d rampTop(4.0, 1.5 * std::tan(std::numbers::pi / 6));
   return {wallThrough({-4, 0}, {2.5, 0}), wallThrough({2.5, 0}, rampTop),
           wallThrough(rampTop, {4, 4}), wallThrough({-4, 4}, {-4, 0})};
 }

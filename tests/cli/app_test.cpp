@@ -1,7 +1,8 @@
 // The shared command line's mechanisms on a toy scene (label cli, not chNN:
 // no chapter's student functions are involved, common/README.md): the
 // headless runner's energy rule and long-run announcements, the CSV header (after
-// reset, and also when reset fails), and what a ParamList prints and accepts.
+// reset, and also when reset fails), what a ParamList prints and accepts, and
+// when a program tries its window.
 // Each expectation is an independent count or a closed form, not the code's
 // own output.
 #include <gtest/gtest.h>
@@ -9,12 +10,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "pbm/app/display.h"
 #include "pbm/app/headless.h"
 #include "pbm/app/param.h"
 #include "pbm/core/errors.h"
@@ -249,5 +252,71 @@ TEST(CliParams, OnlyDecimalNumbersParse) {
     EXPECT_EQ(v, want) << text;
   }
 }
+
+// The window decision (app/display.h, issue 29): X11 and Wayland need their
+// server's variable, set and non-empty; macOS and Windows have their desktop
+// whatever the environment holds.
+TEST(CliDisplay, EachSystemTriesItsWindowWhenItHasADesktop) {
+  using pbm::WindowSystem;
+  struct Case {
+    const char* name;
+    WindowSystem system;
+    const char* display;
+    const char* wayland;
+    bool tries;
+  };
+  const Case cases[] = {
+      {"X11/Wayland, neither variable", WindowSystem::X11OrWayland, nullptr, nullptr, false},
+      {"X11/Wayland, both empty", WindowSystem::X11OrWayland, "", "", false},
+      {"X11/Wayland, DISPLAY=:0", WindowSystem::X11OrWayland, ":0", nullptr, true},
+      {"X11/Wayland, WAYLAND_DISPLAY=wayland-0", WindowSystem::X11OrWayland, nullptr, "wayland-0",
+       true},
+      {"X11/Wayland, DISPLAY empty, WAYLAND_DISPLAY set", WindowSystem::X11OrWayland, "",
+       "wayland-0", true},
+      {"macOS, neither variable", WindowSystem::MacOS, nullptr, nullptr, true},
+      {"macOS, both empty", WindowSystem::MacOS, "", "", true},
+      {"macOS, DISPLAY=:0 (XQuartz)", WindowSystem::MacOS, ":0", nullptr, true},
+      {"Windows, neither variable", WindowSystem::Windows, nullptr, nullptr, true},
+      {"Windows, both empty", WindowSystem::Windows, "", "", true},
+  };
+  for (const Case& c : cases)
+    ASSERT_EQ(pbm::shouldTryWindow(c.system, c.display, c.wayland), c.tries)
+        << c.name << ": expected " << (c.tries ? "to try the window" : "\"no display\"");
+}
+
+#if !defined(_WIN32)
+// This process: the variables as the environment holds them (POSIX setenv),
+// restored afterwards.
+TEST(CliDisplay, ThisProcessReadsItsEnvironment) {
+  struct Saved {
+    const char* name;
+    std::string value;
+    bool was;
+  };
+  std::vector<Saved> saved;
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"}) {
+    const char* v = std::getenv(name);
+    saved.push_back({name, v ? v : "", v != nullptr});
+  }
+  ::unsetenv("DISPLAY");
+  ::unsetenv("WAYLAND_DISPLAY");
+  const bool bare = pbm::shouldTryWindowHere();
+  ::setenv("DISPLAY", ":99", 1);
+  const bool withDisplay = pbm::shouldTryWindowHere();
+  for (const Saved& s : saved)
+    if (s.was)
+      ::setenv(s.name, s.value.c_str(), 1);
+    else
+      ::unsetenv(s.name);
+  EXPECT_TRUE(withDisplay) << "DISPLAY=:99 set: expected to try the window";
+#if defined(__APPLE__)
+  EXPECT_EQ(pbm::kWindowSystem, pbm::WindowSystem::MacOS);
+  EXPECT_TRUE(bare) << "macOS, no DISPLAY: expected to try the window (the desktop is there)";
+#else
+  EXPECT_EQ(pbm::kWindowSystem, pbm::WindowSystem::X11OrWayland);
+  EXPECT_FALSE(bare) << "X11/Wayland, neither variable: expected \"no display\"";
+#endif
+}
+#endif
 
 }  // namespace

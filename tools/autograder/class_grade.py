@@ -9,7 +9,8 @@ student's files are copied into its hand-in folder, so the repository's code
 is built once and a student costs the compile of their own files, the links
 and the tests. Written into OUT (default build/grade-class/):
   students/NAME/  report.md, junit.xml, summary.tsv, results.tsv, logs/
-  class.csv       student, points per chapter (tests passed), total, max
+  class.csv       student, points per chapter (tests passed), total, max (every
+                  chapter's tests, handed in or not: the same for every student)
 A progress line per student (name, score, seconds). Resumable: a student whose
 files (and the grading settings) did not change since their last grading is
 not graded again. A hand-in that does not compile, loops, crashes or tries to
@@ -88,7 +89,7 @@ def main():
         print(f"pbm: grade --class: no student folders in {klass}")
         return 2
     g = grade.Grader(root, build, work, args.mode, args.jobs, args.limit, args.hang_after,
-                     confine=args.confine, werror=args.werror, handin_label="")
+                     confine=args.confine, werror=args.werror, handin_label="", skip_skeletons=True)
     chs = g.chapters
     settings = f"{args.mode} {args.limit:g} {args.hang_after} {args.werror} {chs}"
     os.makedirs(os.path.join(out, "students"), exist_ok=True)
@@ -160,9 +161,14 @@ def main():
 
 
 def score_text(summary):
-    passed = sum(v[0] for v in summary.values())
-    total = sum(v[1] for v in summary.values())
-    return f"{passed} / {total} tests ({100.0 * passed / total if total else 0:.0f}%)"
+    """The student's score over the chapters they handed in, saying how many."""
+    mine = [v for v in summary.values() if v[2] not in ("not_handed_in", "not_configured")]
+    passed = sum(v[0] for v in mine)
+    total = sum(v[1] for v in mine)
+    absent = sum(1 for v in summary.values() if v[2] == "not_handed_in")
+    return (f"{passed} / {total} tests ({100.0 * passed / total if total else 0:.0f}%) over "
+            f"{len(mine)} chapter{'s' if len(mine) != 1 else ''} handed in"
+            + (f", {absent} not" if absent else ""))
 
 
 if __name__ == "__main__":

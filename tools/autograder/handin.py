@@ -13,6 +13,7 @@ standard library only.
 
 import hashlib
 import os
+import shutil
 
 SOURCE_SUFFIXES = (".cpp", ".h", ".hpp")
 MAX_FILE_BYTES = 1 << 20  # a source file larger than 1 MB is not a hand-in's
@@ -100,8 +101,10 @@ def flat_files(upload, skeleton):
 
 def collect(upload, chapter_list, work, root=None):
     """Copies the assignment's chapters from the upload into work/NN_topic/ (the
-    grading tree's hand-in folder). Returns {NN: where it was found (a folder
-    relative to the upload, or "top-level files"), or None when absent}."""
+    grading tree's hand-in folder); a chapter the upload lacks has no folder
+    there (not handed in: nothing of it is built). Returns {NN: where it was
+    found (a folder relative to the upload, or "top-level files"), or None when
+    absent}."""
     found = {}
     ok = bool(upload) and os.path.isdir(upload)
     for nn, topic in chapter_list:
@@ -112,7 +115,10 @@ def collect(upload, chapter_list, work, root=None):
             found[nn] = os.path.relpath(src, upload)
             continue
         flat = flat_files(upload, os.path.join(root, "exercises", f"{nn}_{topic}")) if ok and root else {}
-        sync_files(flat, dest)
+        if flat:
+            sync_files(flat, dest)
+        elif os.path.isdir(dest):
+            shutil.rmtree(dest)
         found[nn] = "top-level files" if flat else None
     return found
 

@@ -5,7 +5,8 @@
       autograder.zip for a Gradescope programming assignment: setup.sh and
       run_autograder at the top, beside the repository's snapshot (what grading
       needs: CMakeLists.txt, cmake/, common/, chapters/, exercises/, solutions/,
-      tests/, tools/, pbm), pbm-assignment.conf and the points file.
+      tests/ with the private tests/private/NN_*.cpp, tools/, pbm),
+      pbm-assignment.conf and the points file.
   package.py prairielearn --chapters LIST [--points FILE] [-o DIR]
       a folder for PrairieLearn's external grading: Dockerfile, source/ (the
       same snapshot, setup.sh, pl_entrypoint) and info.json (the question's
@@ -37,9 +38,24 @@ def die(status, msg):
     sys.exit(status)
 
 
+def private_tests(root):
+    """Relative paths of the instructor's private tests (tests/private/NN_*.cpp
+    and what they include): packaged whether git tracks them or ignores them."""
+    folder = os.path.join(root, "tests", "private")
+    if not os.path.isdir(folder):
+        return []
+    return sorted(os.path.join("tests", "private", n) for n in os.listdir(folder)
+                  if n.endswith((".cpp", ".h", ".hpp")) and os.path.isfile(os.path.join(folder, n)))
+
+
 def snapshot_files(root):
     """Relative paths of the repository's files grading needs (git's list when
-    there is one, so build trees and scratch files stay out)."""
+    there is one, so build trees and scratch files stay out), and the private
+    tests."""
+    return sorted(set(repository_files(root)) | set(private_tests(root)))
+
+
+def repository_files(root):
     try:
         out = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others",
                               "--exclude-standard", "--", *SNAPSHOT], capture_output=True,
@@ -58,6 +74,11 @@ def snapshot_files(root):
             dirs[:] = [d for d in dirs if d not in ("__pycache__", "build")]
             files += [os.path.relpath(os.path.join(here, n), root) for n in names if not n.endswith(".pyc")]
     return sorted(files)
+
+
+def private_text(root):
+    n = sum(1 for f in private_tests(root) if f.endswith(".cpp"))
+    return f", {n} private test file{'s' if n != 1 else ''} among them" if n else ""
 
 
 def parse_chapters(root, text):
@@ -147,7 +168,7 @@ def main():
         out = os.path.abspath(args.output or f"autograder-{tag}.zip")
         write_zip(out, root, files, extra)
         print(f"pbm: autograder: {out} ({os.path.getsize(out) // 1024} KB, {len(files)} files of the "
-              f"repository; chapters {','.join(chapters)}): upload it on Gradescope under "
+              f"repository{private_text(root)}; chapters {','.join(chapters)}): upload it on Gradescope under "
               f"Configure Autograder, base image Ubuntu 22.04 (README.md, How an instructor grades)",
               file=sys.stderr)
         return 0
@@ -168,7 +189,8 @@ def main():
     with open(os.path.join(out, "info.json"), "w", encoding="utf-8") as f:
         json.dump(info, f, indent=2)
         f.write("\n")
-    print(f"pbm: autograder: {out}/ (Dockerfile, source/, info.json; chapters {','.join(chapters)}): "
+    print(f"pbm: autograder: {out}/ (Dockerfile, source/, info.json{private_text(root)}; "
+          f"chapters {','.join(chapters)}): "
           f"docker build -t YOUR_ORG/pbm-grader-{tag} {os.path.relpath(out)} (README.md, How an "
           f"instructor grades)", file=sys.stderr)
     return 0

@@ -55,7 +55,8 @@ def verdicts(rows, rules, found):
                                 "output": test_output(msg, output, outcome), "visibility": vis})
         elif row["status"] != "not_configured":
             _, total = pts.assign(rules, nn, row["names"])
-            if row["status"] == "missing":
+            if row["status"] in ("missing", "not_handed_in"):
+                # An assignment's chapter counts whether handed in or not.
                 why = (f"chapter {nn} is absent from the submission: {found_text(nn, topic)}"
                        if found.get(nn, "") is None else row["detail"])
             elif row["status"] == "build_failed" and out_of_memory(row["errors"]):
@@ -72,6 +73,7 @@ def verdicts(rows, rules, found):
             else:
                 why = f"chapter {nn}: {row['detail']}"
             label = {"missing": "absent" if found.get(nn, "") is None else "missing",
+                     "not_handed_in": "absent",
                      "build_failed": "does not compile"}.get(row["status"], row["status"].replace("_", " "))
             entries.append({"name": f"ch{nn} {topic}: {label}", "test": "",
                             "points": 0.0, "max": total, "passed": False, "outcome": row["status"],

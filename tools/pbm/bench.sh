@@ -18,13 +18,13 @@ cmd_bench() {
   fi
   ensure_deps
   local reconfigure=0
-  ensure_bench_packages "${list[@]}" && reconfigure=1
+  ensure_bench_packages ${list[@]+"${list[@]}"} && reconfigure=1
   ensure_configured
   if ((reconfigure)) && is_configured; then
     cmake -S "$ROOT" -B "$BUILD" >&2 || die 1 "cmake configure failed (the error is above)"
   fi
   local entry targets=() kept=()
-  for entry in "${list[@]}"; do
+  for entry in ${list[@]+"${list[@]}"}; do
     if has_target "ch${entry%% *}_bench"; then
       targets+=("ch${entry%% *}_bench")
       kept+=("$entry")
@@ -33,11 +33,11 @@ cmd_bench() {
     fi
   done
   ((${#kept[@]})) || die 1 "no configured chapter has a benchmark"
-  list=("${kept[@]}")
-  build_targets "${targets[@]}"
+  list=(${kept[@]+"${kept[@]}"})
+  build_targets ${targets[@]+"${targets[@]}"}
   mkdir -p "$BUILD/bench"
   local status=0 n t json plots
-  for entry in "${list[@]}"; do
+  for entry in ${list[@]+"${list[@]}"}; do
     n="${entry%% *}"
     t="${entry#* }"
     note_exercises "$n"

@@ -7,8 +7,8 @@ cache_get() {
 }
 
 on_off() {
-  case "${1^^}" in
-  1 | ON | YES | TRUE | Y) echo ON ;;
+  case "$1" in
+  1 | [Oo][Nn] | [Yy][Ee][Ss] | [Tt][Rr][Uu][Ee] | [Yy]) echo ON ;;
   *) echo OFF ;;
   esac
 }
@@ -26,24 +26,53 @@ canonical_exercises() {
     none) ;;
     *)
       [[ $tok =~ ^[0-9]+$ ]] ||
-        die 2 "--exercises: '$tok' is not a chapter number (use e.g. 01, 01,02, all or none)"
+        die 2 "--exercises: '$tok' is not a chapter number (use e.g. 01, 01,02, +03, all or none)"
       out+=("$(printf '%02d' "$((10#$tok))")")
       ;;
     esac
   done
   ((${#out[@]})) || return 0
-  printf '%s\n' "${out[@]}" | sort -u | paste -sd';' -
+  printf '%s\n' ${out[@]+"${out[@]}"} | sort -u | paste -sd';' -
+}
+
+# The chapters as a comma list, for messages ("01,02"; "none" for none).
+comma_list() {
+  local ex="${1//;/,}"
+  printf '%s' "${ex:-none}"
+}
+
+# The choice "+LIST" asks for, given the cached one ($1, canonical): LIST
+# added to it. Any other LIST stands for itself.
+requested_exercises() {
+  if [[ $REQ_EXERCISES == +* ]]; then
+    if [[ $1 == all ]]; then
+      echo all
+    else
+      canonical_exercises "${1//;/,},${REQ_EXERCISES#+}"
+    fi
+  else
+    canonical_exercises "$REQ_EXERCISES"
+  fi
 }
 
 REQ_EXERCISES=""
 REQ_EXERCISES_SET=0
 REQ_DIR=""
+PBM_REST=()
 
-parse_build_options() {
+# Takes --exercises LIST and --exercises-dir DIR out of "$@" (build, test and
+# run accept them anywhere) into REQ_*; the other arguments, in order, go to
+# PBM_REST. A lone "--" ends the options: it and what follows are left alone.
+take_exercise_options() {
+  PBM_REST=()
   while (($#)); do
     case "$1" in
+    --)
+      PBM_REST+=("$@")
+      break
+      ;;
     --exercises)
-      (($# >= 2)) || die 2 "--exercises needs a value: LIST, all or none"
+      (($# >= 2)) || die 2 "--exercises needs a value: LIST (01 or 01,02), +LIST, all or none"
       REQ_EXERCISES="$2"
       REQ_EXERCISES_SET=1
       shift 2
@@ -62,14 +91,38 @@ parse_build_options() {
       REQ_DIR="${1#*=}"
       shift
       ;;
-    *) die 2 "build: unknown option '$1' (accepted: --exercises LIST|all|none, --exercises-dir DIR)" ;;
+    *)
+      PBM_REST+=("$1")
+      shift
+      ;;
     esac
   done
+  if ((REQ_EXERCISES_SET)); then
+    # Checked before anything is built: exit 2 on a bad LIST.
+    canonical_exercises "${REQ_EXERCISES#+}" >/dev/null
+  fi
   if [[ -n $REQ_DIR ]]; then
     [[ $REQ_DIR == /* ]] || REQ_DIR="$ORIG_PWD/$REQ_DIR"
     [[ -d $REQ_DIR ]] || die 2 "--exercises-dir: no directory $REQ_DIR"
     REQ_DIR="$(cd -- "$REQ_DIR" && pwd)"
   fi
+}
+
+parse_build_options() {
+  take_exercise_options "$@"
+  ((${#PBM_REST[@]} == 0)) ||
+    die 2 "build: unknown option '${PBM_REST[0]}' (accepted: --exercises LIST|+LIST|all|none, --exercises-dir DIR)"
+}
+
+# The chapter numbers `./pbm build --exercises LIST` builds, space-separated:
+# those chosen after this command's LIST; nothing (build everything) when no
+# --exercises was given or it was none or all. Call after ensure_configured.
+listed_chapters() {
+  ((REQ_EXERCISES_SET)) || return 0
+  local ex
+  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
+  [[ $ex == all ]] && return 0
+  printf '%s\n' "${ex//;/ }"
 }
 
 is_configured() {
@@ -88,8 +141,9 @@ ensure_configured() {
   want_ex="$cur_ex"
   want_dir="${cur_dir:-$ROOT/exercises}"
   if ((REQ_EXERCISES_SET)); then
-    want_ex="$(canonical_exercises "$REQ_EXERCISES")"
-    want_dir="$ROOT/exercises"
+    want_ex="$(requested_exercises "$cur_ex")"
+    # A new LIST is read from exercises/; +LIST extends the current tree's.
+    [[ $REQ_EXERCISES == +* ]] || want_dir="$ROOT/exercises"
   fi
   [[ -n $REQ_DIR ]] && want_dir="$REQ_DIR"
   want_werror="$cur_werror"
@@ -118,7 +172,7 @@ ensure_configured() {
   say "configuring ${BUILD#"$ROOT"/}/ (exercises: ${want_ex:-none}, werror: $want_werror)"
   local log status=0
   log="$(mktemp "${TMPDIR:-/tmp}/pbm-configure.XXXXXX")"
-  cmake -S "$ROOT" -B "$BUILD" "${gen[@]}" \
+  cmake -S "$ROOT" -B "$BUILD" ${gen[@]+"${gen[@]}"} \
     "-DPBM_EXERCISES=$want_ex" "-DPBM_EXERCISES_DIR=$want_dir" \
     "-DPBM_WERROR=$want_werror" >"$log" 2>&1 || status=$?
   if ((status == 0)); then
@@ -137,43 +191,75 @@ ensure_configured() {
   die 1 "${line#pbm: }"
 }
 
-# Prints which tree each chapter's student functions come from.
+# Prints which tree each chapter's student functions come from, from CMake's
+# own record of its choice (build/pbm_trees.tsv, cmake/PbmChapter.cmake): the
+# chapters in $1 (space-separated numbers, the ones just built), or all.
 report_trees() {
-  local ex dir n t
-  ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
-  dir="$(cache_get PBM_EXERCISES_DIR)"
+  local n t tree src note only="${1:-}"
   while read -r n t; do
+    [[ -z $only || " $only " == *" $n "* ]] || continue
     if ! has_target "pbm_ch$n"; then
       say "chapter $n $t: not configured (cmake's warning says why)"
-    elif [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
-      say "chapter $n $t: student functions from ${dir#"$ROOT"/}/${n}_$t (exercises)"
-    else
-      say "chapter $n $t: student functions from solutions/${n}_$t"
+    elif IFS=$'\t' read -r _ _ tree src note < <(grep "^$n"$'\t' "$BUILD/pbm_trees.tsv" 2>/dev/null); then
+      [[ $tree == exercises ]] && tree=" (exercises${note:+, $note})" || tree=""
+      say "chapter $n $t: student functions from $(rel "$src")$tree"
     fi
   done < <(chapters)
+  if [[ -n $only ]]; then
+    say "built chapter(s) $(comma_list "${only// /;}") only (programs and tests); the others are built when you run or test them"
+  fi
 }
 
-# Notes the chapters that are built from exercises (their tests may fail).
-note_exercises() {
-  local ex dir n t
+# The chapters that come from exercises now, with NN ($1) added: the LIST a
+# message suggests, so that following it keeps the student's other chapters.
+exercises_with() {
+  local ex
   ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
-  [[ -n $ex ]] || return 0
+  [[ $ex == all ]] && {
+    echo all
+    return 0
+  }
+  comma_list "$(canonical_exercises "${ex//;/,},$1")"
+}
+
+# Notes the chapters that are built from exercises (their tests may fail);
+# for one chapter NN ($1) taken from solutions/, how to write it instead with
+# the command $2 (test or run), keeping the other chapters chosen.
+note_exercises() {
+  local n t tree src note dir list
+  [[ -f $BUILD/pbm_trees.tsv ]] || return 0
   dir="$(cache_get PBM_EXERCISES_DIR)"
-  while read -r n t; do
+  while IFS=$'\t' read -r n t tree src note; do
     [[ -n ${1:-} && $1 != "$n" ]] && continue
-    if [[ $ex == all || ";$ex;" == *";$n;"* ]]; then
-      say "note: chapter $n uses your exercises (${dir#"$ROOT"/}/${n}_$t)"
+    if [[ $tree == exercises ]]; then
+      say "note: chapter $n uses your exercises ($(rel "$src"))"
+    elif [[ -n ${1:-} ]]; then
+      # The whole list, to show it; +NN when the tree is not exercises/
+      # (a new LIST would go back to exercises/).
+      list="+$n"
+      [[ $dir != "$ROOT/exercises" ]] || list="$(exercises_with "$n")"
+      say "note: chapter $n uses the reference solutions/${n}_$t; to write it yourself: ./pbm ${2:-test} $n --exercises $list"
     fi
-  done < <(chapters)
+  done < <(tail -n +2 "$BUILD/pbm_trees.tsv")
 }
 
 # Builds the targets given (all when none), quiet when there is nothing to do.
 build_targets() {
   local -a target=()
-  (($#)) && target=(--target "$@")
-  cmake --build "$BUILD" -j "$JOBS" "${target[@]}" 2>&1 |
+  if (($#)); then target=(--target "$@"); fi
+  cmake --build "$BUILD" -j "$JOBS" ${target[@]+"${target[@]}"} 2>&1 |
     { grep --line-buffered -v -e '^\[0/[0-9]*\] Re-checking globbed directories' -e '^ninja: no work to do\.$' || true; } >&2 ||
     die 1 "build failed (the compiler's errors are above)"
+}
+
+# Every executable but the measurements (chNN_bench, viewer_frametime), as
+# targets for build_targets: what `./pbm test` needs. Nothing (so: build all)
+# when build/ is not a Ninja tree.
+targets_but_measurements() {
+  [[ -f $BUILD/build.ninja ]] || return 0
+  ninja -C "$BUILD" -t targets all 2>/dev/null |
+    sed -n 's/^[^:]*: [A-Z]*_EXECUTABLE_LINKER__\(.*\)_[A-Za-z]*$/\1/p' |
+    grep -v -e '_bench$' -e '^viewer_frametime$' || true
 }
 
 # Whether build/ has target $1 (a chapter CMake did not configure has none).

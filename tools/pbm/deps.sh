@@ -2,17 +2,20 @@
 # install where there is no apt (README.md, "Platforms").
 # Sourced by ./pbm (the driver); uses its ROOT, BUILD, JOBS, say and die.
 
+# (bash 3.2: no mapfile and no associative arrays; the installed packages are
+# a space-framed string.)
 missing_packages() {
-  local status line p
-  local -a wanted
-  mapfile -t wanted < <(required_packages)
-  declare -A ok=()
-  status="$(dpkg-query -W -f='${Package} ${Status}\n' "${wanted[@]}" 2>/dev/null || true)"
+  local status line p ok=" "
+  local -a wanted=()
+  while read -r p; do
+    wanted+=("$p")
+  done < <(required_packages)
+  status="$(dpkg-query -W -f='${Package} ${Status}\n' ${wanted[@]+"${wanted[@]}"} 2>/dev/null || true)"
   while read -r line; do
-    [[ $line == *" install ok installed" ]] && ok["${line%% *}"]=1
+    [[ $line == *" install ok installed" ]] && ok+="${line%% *} "
   done <<<"$status"
-  for p in "${wanted[@]}"; do
-    [[ -n ${ok[$p]:-} ]] || printf '%s\n' "$p"
+  for p in ${wanted[@]+"${wanted[@]}"}; do
+    [[ $ok == *" $p "* ]] || printf '%s\n' "$p"
   done
 }
 
@@ -64,14 +67,14 @@ ensure_deps() {
   say "installing missing packages: $missing"
   local -a words
   read -r -a words <<<"$missing"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 ||
+  ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 ||
     die 1 "apt-get update failed"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-    --no-install-recommends "${words[@]}" >&2 ||
+  ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+    --no-install-recommends ${words[@]+"${words[@]}"} >&2 ||
     die 1 "apt-get install failed for: $missing"
   missing="$(missing_packages | tr '\n' ' ')"
   [[ -z ${missing// /} ]] || die 1 "still missing after apt-get: ${missing% }"
-  say "installed: ${words[*]}"
+  say "installed: ${words[*]:-}"
 }
 
 
@@ -82,7 +85,7 @@ ensure_bench_packages() {
   command -v dpkg-query >/dev/null 2>&1 || return 1
   local entry p missing=()
   for entry in "$@"; do
-    for p in ${BENCH_PACKAGES[${entry%% *}]:-}; do
+    for p in $(bench_packages "${entry%% *}"); do
       dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
         missing+=("$p")
     done
@@ -91,17 +94,17 @@ ensure_bench_packages() {
   local -a sudo=()
   if [[ $(id -u) -ne 0 ]]; then
     if ! command -v sudo >/dev/null 2>&1; then
-      say "the benchmarks run without their comparisons (need root to install: ${missing[*]})"
+      say "the benchmarks run without their comparisons (need root to install: ${missing[*]:-})"
       return 1
     fi
     sudo=(sudo)
   fi
-  say "installing the benchmarks' comparison packages: ${missing[*]}"
-  if "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-      --no-install-recommends "${missing[@]}" >&2; then
+  say "installing the benchmarks' comparison packages: ${missing[*]:-}"
+  if ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
+    ${sudo[@]+"${sudo[@]}"} env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+      --no-install-recommends ${missing[@]+"${missing[@]}"} >&2; then
     return 0
   fi
-  say "could not install ${missing[*]}: the benchmarks run without those comparisons"
+  say "could not install ${missing[*]:-}: the benchmarks run without those comparisons"
   return 1
 }

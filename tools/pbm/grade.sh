@@ -38,7 +38,7 @@ cmd_grade() {
     exec python3 "$ROOT/tools/autograder/class_grade.py" --root "$ROOT" \
       --build "${PBM_GRADE_CLASS_BUILD:-$BUILD/grade-class}" --class "$class" --mode "$mode" \
       --jobs "$JOBS" --limit "$limit" --hang-after "${PBM_GRADE_HANG_AFTER:-2}" \
-      --confine "${PBM_GRADE_CONFINE:-auto}" "${werror[@]}"
+      --confine "${PBM_GRADE_CONFINE:-auto}" ${werror[@]+"${werror[@]}"}
   fi
   dir="${dir:-$ROOT/exercises}"
   [[ $dir == /* ]] || dir="$ORIG_PWD/$dir"
@@ -50,7 +50,7 @@ cmd_grade() {
   # PBM_GRADE_HANG_AFTER: timeouts after which a chapter's other tests stop.
   exec python3 "$ROOT/tools/grade.py" --root "$ROOT" --build "${PBM_GRADE_BUILD:-$BUILD/grade}" \
     --exercises "$dir" --mode "$mode" --jobs "$JOBS" --limit "$limit" \
-    --hang-after "${PBM_GRADE_HANG_AFTER:-2}" --confine "${PBM_GRADE_CONFINE:-auto}" "${werror[@]}"
+    --hang-after "${PBM_GRADE_HANG_AFTER:-2}" --confine "${PBM_GRADE_CONFINE:-auto}" ${werror[@]+"${werror[@]}"}
 }
 
 # Makes a platform's autograder (tools/autograder/package.py); relative paths

@@ -8,8 +8,23 @@ run_in_caller_dir() {
   (cd -- "$ORIG_PWD" && "$@")
 }
 
+# True where a chapter program can open its window: an X display, or macOS or
+# Windows (MSYS2, Git Bash, Cygwin), which have their desktop and no Xvfb
+# (common/include/pbm/app/display.h).
+desktop_here() {
+  [[ -n ${DISPLAY:-} ]] && return 0
+  case "$(uname -s)" in
+  Darwin | MINGW* | MSYS* | CYGWIN*) return 0 ;;
+  esac
+  return 1
+}
+
 cmd_run() {
-  (($#)) || die 2 "usage: ./pbm run NN [args]; chapters: $(chapter_list_text)"
+  # --exercises LIST and --exercises-dir DIR are the driver's (anywhere before
+  # a lone --); the other arguments go to the program.
+  take_exercise_options "$@"
+  set -- ${PBM_REST[@]+"${PBM_REST[@]}"}
+  (($#)) || die 2 "usage: ./pbm run NN [--exercises LIST] [args]; chapters: $(chapter_list_text)"
   local NN TOPIC
   resolve_chapter "$1"
   shift
@@ -18,14 +33,14 @@ cmd_run() {
   local name="ch${NN}_$TOPIC"
   require_target "$name"
   build_targets "$name"
-  note_exercises "$NN"
+  note_exercises "$NN" run
   local exe="$BUILD/bin/$name" windowless=0 a
   for a in "$@"; do
     case "$a" in
     --headless | --list-scenes | --help | -h | --screenshot | --screenshot=*) windowless=1 ;;
     esac
   done
-  if ((windowless)) || [[ -n ${DISPLAY:-} ]]; then
+  if ((windowless)) || desktop_here; then
     cd -- "$ORIG_PWD"
     exec "$exe" "$@"
   fi
@@ -85,10 +100,10 @@ cmd_shots() {
   ((${#targets[@]})) || die 1 "no chapter is configured"
   mkdir -p "$ROOT/shots"
   local -a xvfb=() failed=()
-  [[ -n ${DISPLAY:-} ]] || xvfb=(xvfb-run -a)
+  desktop_here || xvfb=(xvfb-run -a)
   local entry shot name log
   log="$(mktemp "${TMPDIR:-/tmp}/pbm-shot.XXXXXX")"
-  for entry in "${entries[@]}"; do
+  for entry in ${entries[@]+"${entries[@]}"}; do
     n="${entry%% *}"
     t="${entry#* }"
     name="ch${n}_$t"
@@ -98,7 +113,7 @@ cmd_shots() {
     if ! (build_targets "$name"); then
       say "chapter $n: does not build, no screenshot"
       failed+=("$n")
-    elif "${xvfb[@]}" "$BUILD/bin/$name" --screenshot "$shot" --frames "$FRAMES" >"$log" 2>&1 &&
+    elif ${xvfb[@]+"${xvfb[@]}"} "$BUILD/bin/$name" --screenshot "$shot" --frames "$FRAMES" >"$log" 2>&1 &&
       [[ -s $shot ]]; then
       say "chapter $n: $(rel "$shot")"
     else
@@ -108,5 +123,5 @@ cmd_shots() {
     fi
   done
   rm -f "$log"
-  ((${#failed[@]} == 0)) || die 1 "screenshots failed for chapter(s): ${failed[*]}"
+  ((${#failed[@]} == 0)) || die 1 "screenshots failed for chapter(s): ${failed[*]:-}"
 }

@@ -10,10 +10,16 @@
 #include <sstream>
 
 #include "pbm/app/csv.h"
+#include "pbm/app/display.h"
 #include "pbm/app/headless.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
 #include "viewer/shell.h"
+
+#ifdef _WIN32
+#include <fcntl.h>  // _O_BINARY
+#include <io.h>     // _setmode
+#endif
 
 namespace pbm {
 
@@ -28,23 +34,24 @@ struct CommandLine {
 };
 
 // A whole number in [lo, hi] for an option; one short line naming the range otherwise.
-long parseCount(const std::string& text, const std::string& option, long lo, long hi, long fallback,
-                const std::string& what) {
+// 64 bits on every system: --max-rows goes to 10^12, past a 32-bit long (Windows').
+long long parseCount(const std::string& text, const std::string& option, long long lo, long long hi,
+                     long long fallback, const std::string& what) {
   if (text.empty()) return fallback;
   const std::string accepted = option + " takes a whole number from " + std::to_string(lo) +
                                " to " + std::to_string(hi) + " (" + what + ")";
   if (text.size() > 12 || text.find_first_not_of("0123456789") != std::string::npos)
     throw UsageError(accepted + ", got '" + text + "'");
-  const long v = std::stol(text);
+  const long long v = std::stoll(text);
   if (v < lo || v > hi) throw UsageError(accepted + ", got " + text);
   return v;
 }
 
 // A headless run of more rows than this is refused before it starts (a typo in
 // --h or --t-end would otherwise fill the disk); --max-rows lifts it.
-constexpr long kDefaultMaxRows = 10'000'000;
+constexpr long long kDefaultMaxRows = 10'000'000;
 
-void checkRunSize(const Scene& scene, long every, long maxRows) {
+void checkRunSize(const Scene& scene, long long every, long long maxRows) {
   const SceneSettings& s = scene.settings();
   const double rows = s.tEnd / s.h / static_cast<double>(every);
   if (rows <= static_cast<double>(maxRows)) return;
@@ -155,10 +162,13 @@ std::string divergedLine(const SimulationDiverged& e) {
   return line + where;
 }
 
-bool haveDisplay() {
-  const char* d = std::getenv("DISPLAY");
-  const char* w = std::getenv("WAYLAND_DISPLAY");
-  return (d && *d) || (w && *w);
+// Standard output in binary mode (Windows: no \n -> \r\n); elsewhere
+// there is no text mode and nothing to do.
+void setBinaryStdout() {
+#ifdef _WIN32
+  std::cout.flush();
+  _setmode(_fileno(stdout), _O_BINARY);
+#endif
 }
 
 int run(int argc, char** argv, const Chapter& chapter) {
@@ -255,27 +265,35 @@ int run(int argc, char** argv, const Chapter& chapter) {
     throw UsageError("--headless and --screenshot exclude each other");
   if (!cl.headless && !cl.csv.empty()) throw UsageError("--csv needs --headless");
 
-  const long every =
+  const long long every =
       parseCount(cl.every, "--every", 1, 1'000'000'000, 1, "a CSV row every K steps");
-  const long frames =
+  const long long frames =
       parseCount(cl.frames, "--frames", 1, 1'000'000, 60, "frames before the screenshot");
-  const long maxRows = parseCount(cl.maxRows, "--max-rows", 1, 1'000'000'000'000, kDefaultMaxRows,
-                                  "the largest headless run allowed, in rows");
+  const long long maxRows =
+      parseCount(cl.maxRows, "--max-rows", 1, 1'000'000'000'000, kDefaultMaxRows,
+                 "the largest headless run allowed, in rows");
 
   if (cl.headless) {
     checkRunSize(scene, every, maxRows);
     // A closed pipe (`| head -c 10`) is an output failure with a line and
     // exit 3 (errors.h), not a death by SIGPIPE: the write fails with EPIPE
-    // and the CSV writer reports it.
+    // and the CSV writer reports it. Windows has no SIGPIPE: there the write
+    // fails without a signal.
+#ifdef SIGPIPE
     std::signal(SIGPIPE, SIG_IGN);
+#endif
     const auto warn = [&](const std::string& line) {
       std::cerr << chapter.program << ": warning: " << line << std::endl;
     };
+    // A CSV is the same file on every system: its rows end in \n, also on
+    // Windows, whose text mode would write \r\n (binary mode, for the file and
+    // for standard output).
     if (cl.csv.empty()) {
+      setBinaryStdout();
       runHeadless(scene, std::cout, static_cast<int>(every), warn);
       return kExitOk;
     }
-    std::ofstream file(cl.csv);
+    std::ofstream file(cl.csv, std::ios::binary);
     if (!file)
       throw UsageError("cannot write CSV file '" + cl.csv + "' (a directory, or no permission?)");
     const HeadlessResult r = runHeadless(scene, file, static_cast<int>(every), warn);
@@ -285,10 +303,10 @@ int run(int argc, char** argv, const Chapter& chapter) {
     return kExitOk;
   }
 
-  if (!haveDisplay()) {
+  if (!shouldTryWindowHere()) {
     std::cerr << chapter.program
-              << ": no display (DISPLAY is not set): use --headless, run under xvfb-run -a with "
-                 "--screenshot FILE, or ./pbm run which does both\n";
+              << ": no display (neither DISPLAY nor WAYLAND_DISPLAY is set): use --headless, run "
+                 "under xvfb-run -a with --screenshot FILE, or ./pbm run which does both\n";
     return kExitFailure;
   }
   ViewerOptions options;

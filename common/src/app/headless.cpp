@@ -112,7 +112,7 @@ class LongRunWatch {
   }
 
   // Called by the runner after each step (its own thread): may warn.
-  void stepEnded(double t, long steps) {
+  void stepEnded(double t, long long steps) {
     if (done_) return;
     const double now = secondsSince(started_);
     lastStepEnd_ = now;
@@ -226,13 +226,13 @@ std::string durationText(double seconds) {
 }
 
 std::string longRunWarning(double elapsed, double t, double tEnd, double window, double advanced,
-                           long steps) {
+                           long long steps) {
   if (!(advanced > 0) || !(window > 0)) return {};
   const double total = elapsed + std::max(0.0, tEnd - t) * window / advanced;
   if (!(total > kLongRunSeconds)) return {};
   char rest[256];
   std::snprintf(rest, sizeof rest,
-                " (%.3g s of wall time per simulated second lately, %ld steps to t = %.6g s so "
+                " (%.3g s of wall time per simulated second lately, %lld steps to t = %.6g s so "
                 "far, to t = %.6g s); a larger --h or a shorter --t-end ends sooner",
                 window / advanced, steps, t, tEnd);
   return "this run will take " + durationText(total) + rest;

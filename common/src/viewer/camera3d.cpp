@@ -3,11 +3,12 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace pbm {
 
 namespace {
-constexpr double kDeg = M_PI / 180.0;
+constexpr double kDeg = std::numbers::pi / 180.0;
 constexpr double kMaxPitch = 89.0;  // the look-at frame degenerates at +-90 degrees
 }  // namespace
 

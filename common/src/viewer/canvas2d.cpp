@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 namespace pbm {
 
@@ -48,7 +49,7 @@ namespace {
 std::vector<Eigen::Vector2d> circlePoints(const Eigen::Vector2d& c, double r, int n) {
   std::vector<Eigen::Vector2d> pts(n + 1);
   for (int i = 0; i <= n; ++i) {
-    const double a = 2.0 * M_PI * i / n;
+    const double a = 2.0 * std::numbers::pi * i / n;
     pts[i] = c + r * Eigen::Vector2d(std::cos(a), std::sin(a));
   }
   return pts;

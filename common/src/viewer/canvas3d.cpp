@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <numeric>
 
 #include "platform/gl.h"
@@ -25,7 +26,7 @@ const std::vector<Vector3d>& unitSphere(int level) {
   if (!m.empty()) return m;
   const int nl = lat[level], nm = lon[level];
   auto at = [&](int i, int j) {
-    const double th = M_PI * i / nl, ph = 2.0 * M_PI * j / nm;
+    const double th = std::numbers::pi * i / nl, ph = 2.0 * std::numbers::pi * j / nm;
     return Vector3d(std::sin(th) * std::cos(ph), std::cos(th), std::sin(th) * std::sin(ph));
   };
   for (int i = 0; i < nl; ++i)
@@ -131,7 +132,8 @@ void Canvas3D::cone(const Vector3d& base, const Vector3d& tip, double radius, Co
   const Vector3d u = axis.unitOrthogonal(), w = axis.cross(u);
   constexpr int kSides = 12;
   for (int i = 0; i < kSides; ++i) {
-    const double a0 = 2.0 * M_PI * i / kSides, a1 = 2.0 * M_PI * (i + 1) / kSides;
+    const double a0 = 2.0 * std::numbers::pi * i / kSides,
+                 a1 = 2.0 * std::numbers::pi * (i + 1) / kSides;
     const Vector3d p0 = base + radius * (std::cos(a0) * u + std::sin(a0) * w);
     const Vector3d p1 = base + radius * (std::cos(a1) * u + std::sin(a1) * w);
     triangle(p0, p1, tip, c);

@@ -83,20 +83,24 @@ bool Shell::guarded(F&& f) {
     f();
     return true;
   } catch (const ExerciseNotDone& e) {
-    // The chapter is the one whose exercise folder holds the file, which may
-    // be an earlier chapter's (chapter 06 runs on chapter 04's functions).
+    // The file is shown from its tree on (exercises/NN_topic/...); it may be
+    // an earlier chapter's (chapter 06 runs on chapter 04's functions).
     const std::string file = e.file();
-    std::string shown = file, nn = "NN";
+    std::string shown = file;
     const auto dir = file.rfind('/', file.rfind('/') - 1);
     if (dir != std::string::npos && dir + 3 < file.size() && std::isdigit(file[dir + 1]) &&
         std::isdigit(file[dir + 2])) {
-      nn = file.substr(dir + 1, 2);
       const auto tree = file.rfind('/', dir - 1);
       shown = file.substr(tree == std::string::npos ? 0 : tree + 1);
     }
+    // R restarts the scene with the code this program was built with: new
+    // code needs a new program. `./pbm run NN` keeps the --exercises choice
+    // (every chapter the student writes) and rebuilds before it runs.
+    const std::string& program = chapter_.program;  // "ch06_tinkertoys"
+    const std::string nn = program.size() > 4 ? program.substr(2, 2) : "NN";
     message_ = std::string("Exercise not done: ") + e.exercise() + "\n  in " + shown +
-               "\n  hint: " + e.hint() + "\nWrite it, rebuild (./pbm build --exercises " + nn +
-               ") and press R.";
+               "\n  hint: " + e.hint() + "\nWrite it, close this window and run ./pbm run " + nn +
+               " again: it rebuilds with your code.";
   } catch (const std::exception& e) {
     message_ = e.what();
   }

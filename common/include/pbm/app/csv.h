@@ -27,15 +27,15 @@ class CsvWriter {
   void row(const std::vector<double>& values);
   // Flushes; throws OutputFailure naming the rows that did land.
   void flush();
-  long rows() const { return rows_; }
+  long long rows() const { return rows_; }
 
  private:
   void check();
 
   std::ostream& out_;
   size_t columns_;
-  long rows_ = 0;
-  long rowsFlushed_ = 0;
+  long long rows_ = 0;
+  long long rowsFlushed_ = 0;
   std::chrono::steady_clock::time_point lastFlush_;
 };
 

@@ -18,9 +18,10 @@
 
 namespace pbm {
 
+// 64-bit counts: --max-rows allows runs past 2^31 rows, and Windows' long is 32 bits.
 struct HeadlessResult {
-  long steps = 0;
-  long rows = 0;
+  long long steps = 0;
+  long long rows = 0;
 };
 
 // A run measured to take longer than this gets one warning (it still runs).
@@ -50,7 +51,7 @@ HeadlessResult runHeadless(Scene& scene, std::ostream& csv, int every = 1,
 // to tEnd, is extrapolated at that rate. Empty when the whole run is
 // estimated to take kLongRunSeconds or less.
 std::string longRunWarning(double elapsed, double t, double tEnd, double window, double advanced,
-                           long steps);
+                           long long steps);
 // "about 3 min", "about 1.5 h".
 std::string durationText(double seconds);
 

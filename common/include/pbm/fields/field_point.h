@@ -18,7 +18,8 @@ class FieldPoint : public OdeSystem {
   FieldPoint(Field2d field, const Eigen::Vector2d& x0, double t0 = 0.0)
       : field_(std::move(field)), x_(x0), t_(t0) {}
 
-  // Exercise (solutions/01_vector_field/field_point.cpp).
+  // The exercise: exercises/01_vector_field/field_point.cpp (DEB §4, "Solver
+  // Interface"; the lesson, chapters/01_vector_field/README.md).
   int dim() const override;
   void getState(Eigen::VectorXd& x, double& t) const override;
   void setState(const Eigen::VectorXd& x, double t) override;

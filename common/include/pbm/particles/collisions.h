@@ -1,6 +1,6 @@
 // Chapter 04: particle/plane collisions and contact (Particle System Dynamics
 // §7 and its slides). A plane is a point P and a unit normal N pointing to the
-// legal side. The tests of §7 are student functions (solutions/04_mass_spring/
+// legal side. The tests of §7 are student functions (exercises/04_mass_spring/
 // collisions.cpp, contact.cpp); the contact force object and the step driver
 // with rollback below are built from them.
 //

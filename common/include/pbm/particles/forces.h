@@ -1,5 +1,5 @@
 // Chapter 04: forces (Particle System Dynamics §4) and energy functions (§6).
-// The force LAWS are student functions (solutions/04_mass_spring/force_laws.cpp,
+// The force LAWS are student functions (exercises/04_mass_spring/force_laws.cpp,
 // energy_functions.cpp, spatial_grid.cpp); the force OBJECTS below are the
 // notes' Fig. 4-7: each points at the particles it influences and its apply()
 // calls a law and adds the result into their accumulators.

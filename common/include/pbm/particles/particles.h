@@ -5,7 +5,7 @@
 // particle owns 4 numbers of the state, in the notes' [x, v] order, so n
 // particles give a 4n-vector (the notes' 3D form is 6n).
 //
-// Student functions (chapter 04, solutions/04_mass_spring/particle_state.cpp):
+// Student functions (chapter 04, exercises/04_mass_spring/particle_state.cpp):
 // particleDims, particleGetState, particleSetState, particleDerivative; and
 // implicitParticleStep (implicit_particles.cpp), which hands the system to
 // chapter 03's mass-weighted implicit step, eq. (4-5).

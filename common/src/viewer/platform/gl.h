@@ -15,3 +15,10 @@
 #else
 #include <GL/gl.h>
 #endif
+
+// OpenGL 1.3's multisample switch (the 3D canvas turns it off for a crowded
+// scene). Windows' gl.h stops at OpenGL 1.1 and lacks the name, though its
+// drivers take it: the value is the OpenGL registry's.
+#ifndef GL_MULTISAMPLE
+#define GL_MULTISAMPLE 0x809D
+#endif
