@@ -28,6 +28,9 @@
 
 namespace ch08_test {
 
+// The geometric tolerance the contact and separating-plane tests pass.
+constexpr double kTol = 1e-9;
+
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 using pbm::AABB;

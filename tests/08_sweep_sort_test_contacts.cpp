@@ -10,7 +10,6 @@ namespace {
 using namespace ch08_test;
 using pbm::Contact;
 using pbm::Witness;
-constexpr double kTol = 1e-9;
 
 // --- claim 12: the cached witness stays valid while B approaches A
 

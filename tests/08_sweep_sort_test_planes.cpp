@@ -9,7 +9,6 @@ namespace {
 
 using namespace ch08_test;
 using pbm::Witness;
-constexpr double kTol = 1e-9;
 
 // --- the planes of the witnesses (RBII §7.1)
 

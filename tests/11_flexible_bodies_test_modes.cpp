@@ -18,7 +18,7 @@
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using ch11_test::kPi;
 
 // The smallest root of w^3 + a w^2 + b w + c (three real roots) by Viete.
 double smallestRoot(double a, double b, double c) {

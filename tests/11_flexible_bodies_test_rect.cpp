@@ -26,7 +26,7 @@ using Eigen::Matrix2d;
 using Eigen::Matrix3d;
 using Eigen::Vector2d;
 
-constexpr double kPi = 3.14159265358979323846;
+using ch11_test::kPi;
 constexpr double kW = 1.6, kH = 0.7, kRho = 2.5, kMu = 50.0;
 
 // omega^2 of a mode of the kW x kH rectangle, by a dense generalized

@@ -17,7 +17,7 @@ namespace ch01 {
 namespace {
 
 using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
-constexpr int kMaxSeeds = 24;
+constexpr int kMaxFieldSeeds = 24;
 constexpr int kMaxTraceSteps = 200000;  // per seed and direction: h = 1e-3 over T = 200 s
 
 // The signed angle turned from a to b: summed leg by leg it unwraps atan2.
@@ -234,7 +234,7 @@ bool FieldScene::onMouseDown(const Eigen::Vector2d& world, int button) {
   if (k >= 0 && (seeds_[k].x0 - world).norm() * pixelsPerUnit_ < 10.0) {
     dragging_ = selected_ = k;  // grab an existing seed
   } else {
-    if (static_cast<int>(seeds_.size()) >= kMaxSeeds) seeds_.erase(seeds_.begin());
+    if (static_cast<int>(seeds_.size()) >= kMaxFieldSeeds) seeds_.erase(seeds_.begin());
     addSeed(world);
     dragging_ = selected_ = static_cast<int>(seeds_.size()) - 1;
   }

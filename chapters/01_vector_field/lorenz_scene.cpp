@@ -27,7 +27,7 @@ namespace {
 using Eigen::Vector3d;
 
 using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
-constexpr int kMaxSeeds = 12;
+constexpr int kMaxLorenzSeeds = 12;
 constexpr size_t kMaxPoints = 40000;  // per trace in the viewer: the last 400 s at h = 0.01
 constexpr double kBlowUp = 1e8;       // |x| beyond this counts as diverged
 
@@ -196,7 +196,7 @@ class LorenzScene : public pbm::Scene {
     }
     const auto x0 = p.onPlane(Vector3d::UnitZ(), lorenz_.rho - 1.0);
     if (!x0) return false;
-    if (static_cast<int>(seeds_.size()) >= kMaxSeeds) seeds_.erase(seeds_.begin());
+    if (static_cast<int>(seeds_.size()) >= kMaxLorenzSeeds) seeds_.erase(seeds_.begin());
     Seed s;
     s.x0 = *x0;
     s.euler.restart(s.x0);

@@ -48,8 +48,8 @@ double rhoPerStep(const std::string& method, double h) {
 
 // One point moving in the rotation field (chapter 01's FieldPoint) under one
 // method, with its stepper (clock, evaluations, divergence) and the path it left.
-struct Track {
-  Track(const Vector2d& x0, const pbm::MethodInfo& method, double h)
+struct CircleTrack {
+  CircleTrack(const Vector2d& x0, const pbm::MethodInfo& method, double h)
       : point(pbm::rotationField, x0), trail{x0} {
     stepper.reset(method, h);
     stepper.watch(point);
@@ -124,8 +124,8 @@ class CircleScene : public pbm::Scene {
     tracks_.clear();
     const pbm::MethodList& fixed = pbm::integratorMethods();
     for (const pbm::MethodInfo& m : fixed)
-      tracks_.push_back(std::make_unique<Track>(x0, m, settings_.h));
-    adaptive_ = std::make_unique<Track>(x0, pbm::adaptiveEulerMethod(), settings_.h);
+      tracks_.push_back(std::make_unique<CircleTrack>(x0, m, settings_.h));
+    adaptive_ = std::make_unique<CircleTrack>(x0, pbm::adaptiveEulerMethod(), settings_.h);
     adaptiveOn_ = settings_.method == pbm::adaptiveEulerMethod().name;
     primary_ = 0;
     if (!adaptiveOn_)
@@ -250,13 +250,13 @@ class CircleScene : public pbm::Scene {
   }
 
  private:
-  const Track& primaryTrack() const { return adaptiveOn_ ? *adaptive_ : *tracks_[primary_]; }
+  const CircleTrack& primaryTrack() const { return adaptiveOn_ ? *adaptive_ : *tracks_[primary_]; }
 
   // One step of every fixed-step track on the same clock; a diverged run
   // stops, the others go on.
   void stepFixed(double tLimit) {
     for (auto& track : tracks_) {
-      Track& tr = *track;
+      CircleTrack& tr = *track;
       const double h = tr.stepper.plan(tLimit);
       if (tr.stepper.diverged()) continue;
       tr.stepper.step(tr.point, h);
@@ -301,7 +301,7 @@ class CircleScene : public pbm::Scene {
         ImGui::Text("%zu (%ld)", k + 1, tracks_[0]->revN[k]);
         for (int i = 0; i < 3; ++i) {
           ImGui::TableNextColumn();
-          const Track& tr = *tracks_[i];
+          const CircleTrack& tr = *tracks_[i];
           if (k >= tr.revR.size()) continue;
           const pbm::MethodInfo& m = tr.stepper.method();
           const double pred = x0_.norm() * std::pow(rhoPerStep(m.name, settings_.h), tr.revN[k]);
@@ -373,8 +373,8 @@ class CircleScene : public pbm::Scene {
   }
 
   Vector2d x0_{1, 0};
-  std::vector<std::unique_ptr<Track>> tracks_;  // integratorMethods(): Euler, midpoint, RK4
-  std::unique_ptr<Track> adaptive_;
+  std::vector<std::unique_ptr<CircleTrack>> tracks_;  // integratorMethods(): Euler, midpoint, RK4
+  std::unique_ptr<CircleTrack> adaptive_;
   bool adaptiveOn_ = false;
   int primary_ = 0;
   pbm::AdaptiveRun adaptiveRun_;

@@ -47,8 +47,8 @@ class DecaySystem : public pbm::OdeSystem {
 };
 
 // x' = -k x under one method, with its stepper and the (t, x) after each step.
-struct Track {
-  Track(const double& k, const pbm::MethodInfo& method, double h) : sys(k) {
+struct DecayTrack {
+  DecayTrack(const double& k, const pbm::MethodInfo& method, double h) : sys(k) {
     stepper.reset(method, h);
     stepper.watch(sys);
   }
@@ -87,14 +87,14 @@ class DecayScene : public pbm::Scene {
     primary_ = 0;
     for (const pbm::MethodInfo& m : pbm::integratorMethods()) {
       if (m.name == settings_.method) primary_ = static_cast<int>(tracks_.size());
-      tracks_.push_back(std::make_unique<Track>(k_, m, settings_.h));
+      tracks_.push_back(std::make_unique<DecayTrack>(k_, m, settings_.h));
     }
   }
   void advance(double tLimit, pbm::Host host) override {
     // The viewer stops once the picture is complete (t > kHorizon).
     if (host == pbm::Host::Viewer && time() > kHorizon) return;
     for (auto& track : tracks_) {  // the same clock; a diverged run stops, the others go on
-      Track& tr = *track;
+      DecayTrack& tr = *track;
       const double h = tr.stepper.plan(tLimit);
       if (tr.stepper.diverged()) continue;
       tr.stepper.step(tr.sys, h);
@@ -149,7 +149,7 @@ class DecayScene : public pbm::Scene {
     const Vector2d at = plotPoint(16, -0.7);
     c.text(at, "exact e^{-kt} (dashed)", pbm::colors::kExact, {0.f, 0.f});
     for (int i = 0; i < static_cast<int>(tracks_.size()); ++i) {
-      const Track& tr = *tracks_[i];
+      const DecayTrack& tr = *tracks_[i];
       char buf[64];
       std::snprintf(buf, sizeof buf, "%s%s x = %.4g", tr.stepper.method().label.c_str(),
                     i == primary_ ? " (--method)" : "", tr.points.back().y());
@@ -179,10 +179,10 @@ class DecayScene : public pbm::Scene {
   }
 
  private:
-  const Track& primary() const { return *tracks_[primary_]; }
+  const DecayTrack& primary() const { return *tracks_[primary_]; }
 
   double k_ = 1.0;
-  std::vector<std::unique_ptr<Track>> tracks_;  // integratorMethods(): Euler, midpoint, RK4
+  std::vector<std::unique_ptr<DecayTrack>> tracks_;  // integratorMethods(): Euler, midpoint, RK4
   int primary_ = 0;
 };
 

@@ -32,7 +32,8 @@ namespace {
 
 using Eigen::Vector2d;
 using Eigen::VectorXd;
-constexpr double kTwoPi = 2 * std::numbers::pi;
+// One period of the orbit (a = 1, GM = 1: 2 pi), also a full turn of the anomaly.
+constexpr double kOnePeriod = 2 * std::numbers::pi;
 using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 
 // A planet around a sun of mu = 1 at the origin: state (x, y, vx, vy),
@@ -78,7 +79,7 @@ class KeplerScene : public pbm::Scene {
     settings_.h = 1e-2;
     settings_.hMin = 1e-5;
     settings_.hMax = 0.5;
-    settings_.tEnd = kTwoPi;
+    settings_.tEnd = kOnePeriod;
     settings_.tol = 1e-4;
     params_.add("eccentricity", &ecc_, 0.0, 0.9, "orbit eccentricity e (a = 1, mu = 1), 1");
     hPlot_.logY = true;
@@ -188,7 +189,7 @@ class KeplerScene : public pbm::Scene {
     const double b = std::sqrt(1 - ecc_ * ecc_);
     std::vector<Vector2d> ellipse;
     for (int i = 0; i <= 360; ++i) {
-      const double E = kTwoPi * i / 360;
+      const double E = kOnePeriod * i / 360;
       ellipse.emplace_back(std::cos(E) - ecc_, b * std::sin(E));
     }
     c.dashedPolyline(ellipse, pbm::colors::kExact, 1.2f);
@@ -251,15 +252,15 @@ class KeplerScene : public pbm::Scene {
       KeplerSystem probe(s0_);
       pbm::AdaptiveRun run;
       run.reset(settings_.h);
-      while (run.time() < kTwoPi && run.stats().evals < 4000000)
-        run.advance(probe, kTwoPi, settings_.tol);
+      while (run.time() < kOnePeriod && run.stats().evals < 4000000)
+        run.advance(probe, kOnePeriod, settings_.tol);
       const pbm::AdaptiveStats& st = run.stats();
-      if (run.time() < kTwoPi) {
+      if (run.time() < kOnePeriod) {
         comparisonNote_ = "(tol too small for a fixed-h comparison)";
         return;
       }
       comparisonEvals_ = st.evals;
-      comparisonH_ = kTwoPi / double(st.evals);
+      comparisonH_ = kOnePeriod / double(st.evals);
       comparison_ = std::make_unique<KeplerSystem>(s0_);
       comparisonTrail_ = {comparison_->pos()};
     } catch (const pbm::ExerciseNotDone&) {

@@ -26,7 +26,7 @@ using Eigen::Vector3d;
 
 constexpr pbm::Color kCube = IM_COL32(215, 160, 110, 255);
 constexpr pbm::Color kBase = IM_COL32(120, 150, 200, 255);
-constexpr pbm::Color kPlane = IM_COL32(110, 220, 150, 70);
+constexpr pbm::Color kContactPlane = IM_COL32(110, 220, 150, 70);
 constexpr pbm::Color kVf = IM_COL32(250, 215, 60, 255);
 constexpr pbm::Color kEe = IM_COL32(255, 90, 200, 255);
 
@@ -110,7 +110,7 @@ class ContactPointsScene : public pbm::Scene {
     canvas.groundGrid(3.0, 0.5, -1.0);
     drawPolyhedron(canvas, B_, kBase);
     drawPolyhedron(canvas, A_, pbm::withAlpha(kCube, 110));  // see-through: the contacts under it
-    if (plane_) drawPlane(canvas, *plane_, Vector3d(0.0, 0.0, 0.0), 1.3, kPlane);
+    if (plane_) drawPlane(canvas, *plane_, Vector3d(0.0, 0.0, 0.0), 1.3, kContactPlane);
     for (const auto& c : contacts_) {
       const pbm::Color col = c.vf ? kVf : kEe;
       canvas.point(c.p, col, 11.f);

@@ -34,7 +34,7 @@ using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
 constexpr pbm::Color kA = IM_COL32(120, 150, 200, 255);
 constexpr pbm::Color kB = IM_COL32(215, 160, 110, 255);
 constexpr pbm::Color kBGrabbed = IM_COL32(240, 200, 130, 255);
-constexpr pbm::Color kPlane = IM_COL32(110, 220, 150, 90);
+constexpr pbm::Color kSeparatingPlane = IM_COL32(110, 220, 150, 90);
 constexpr pbm::Color kFeature = IM_COL32(250, 215, 60, 255);
 constexpr pbm::Color kPenetration = IM_COL32(255, 60, 60, 255);
 
@@ -145,7 +145,7 @@ class SeparatingPlaneScene : public pbm::Scene {
     canvas.text(xA(), "A", pbm::colors::kText);
     canvas.text(xB(), "B", pbm::colors::kText);
     if (cache_ && plane_) {
-      drawPlane(canvas, *plane_, 0.5 * (xA() + xB()), 1.6, kPlane);
+      drawPlane(canvas, *plane_, 0.5 * (xA() + xB()), 1.6, kSeparatingPlane);
       if (cache_->kind == pbm::Witness::FaceA) drawFace(canvas, A_, cache_->i, kFeature, 4.f);
       if (cache_->kind == pbm::Witness::FaceB) drawFace(canvas, B_, cache_->i, kFeature, 4.f);
       if (cache_->kind == pbm::Witness::EdgeEdge) {

@@ -25,7 +25,7 @@ namespace {
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr int kMaxBalls = 300;
+constexpr int kMaxBilliardBalls = 300;
 constexpr pbm::Color kRail = IM_COL32(70, 120, 90, 255);
 
 class BilliardsScene : public ImpulseScene {
@@ -34,7 +34,7 @@ class BilliardsScene : public ImpulseScene {
       : workPlot_("per step", {"impulses", "AABB pairs"},
                   {IM_COL32(255, 120, 90, 255), pbm::colors::kAdaptive}) {
     addCollisionParams(1.0, 1e-3, 9.81);
-    params_.add("n", &n_, 1.0, kMaxBalls, "balls").integer = true;
+    params_.add("n", &n_, 1.0, kMaxBilliardBalls, "balls").integer = true;
     params_.add("v0", &v0_, 0.0, 100.0, "largest initial speed, m/s");
     params_.add("radius", &radius_, 1e-3, 10.0, "ball radius, m");
     params_.add("mass", &mass_, 1e-3, 1e4, "ball mass, kg").logScale = true;

@@ -21,13 +21,13 @@ namespace {
 
 using Eigen::Vector3d;
 
-constexpr int kMaxBalls = 100;
+constexpr int kMaxCradleBalls = 100;
 
 class CradleScene : public ImpulseScene {
  public:
   CradleScene() {
     addCollisionParams(1.0, 1e-3, 0.0);
-    params_.add("n", &n_, 1.0, kMaxBalls, "balls in the row").integer = true;
+    params_.add("n", &n_, 1.0, kMaxCradleBalls, "balls in the row").integer = true;
     params_.add("height", &gap_, -1.0, 100.0, "initial gap between the first ball and the row, m");
     params_.add("v0", &v0_, 0.0, 100.0, "the first ball's speed, m/s");
     params_.add("radius", &radius_, 1e-3, 10.0, "ball radius, m");
