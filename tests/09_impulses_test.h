@@ -22,6 +22,7 @@
 #include "pbm/impulse/impulse.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_body.h"
+#include "test_deadline.h"
 
 namespace ch09_test {
 
@@ -229,5 +230,21 @@ void stepWithin(Args&&... args) {
                               kBisectionHint + " resolveCollisions: " + kSweepHint,
                           [&] { pbm::stepWithCollisions(std::forward<Args>(args)...); });
 }
+
+// The backstop for loops nothing counts (test_deadline.h): a test still
+// running after kTestSeconds ends with this message, naming the student
+// functions its suite drives (the exercise headers' --gtest_filter lines).
+inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
+    {{"Ch09Loop", "resolveCollisions, impulseDenominator, impulseMagnitude, applyImpulse"},
+     {"Ch09Ball", "resolveCollisions, findCollisionTime"},
+     {"Ch09Bisection", "findCollisionTime"},
+     {"Ch09Impulse", "impulseDenominator, impulseMagnitude, applyImpulse"},
+     {"Ch09ClosedForm", "impulseDenominator, impulseMagnitude, applyImpulse"},
+     {"Ch09FixedBody", "impulseDenominator, impulseMagnitude, applyImpulse"},
+     {"Ch09RelativeVelocity", "relativeNormalVelocity, classify"},
+     {"Ch09World",
+      "resolveCollisions, findCollisionTime and the impulses (through the world's steps)"}},
+    "does the bisection halve its interval, and does the collision loop end when no contact is "
+    "colliding?");
 
 }  // namespace ch09_test

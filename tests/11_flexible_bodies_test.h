@@ -19,6 +19,7 @@
 #include "pbm/core/ode.h"
 #include "pbm/flexible/flex_body.h"
 #include "pbm/resting/lcp.h"
+#include "test_deadline.h"
 
 namespace ch11_test {
 
@@ -203,5 +204,39 @@ inline pbm::LcpResult dantzigWithin(const Eigen::MatrixXd& A, const Eigen::Vecto
   return pbm_test::withinSeconds("solveLcpDantzig (chapter 10)", kWorldHint,
                                  [&] { return pbm::solveLcpDantzig(A, b); });
 }
+
+// The backstop for loops nothing counts (test_deadline.h): a test still
+// running after kTestSeconds ends with this message, naming the student
+// functions its suite drives (the exercise headers' --gtest_filter lines).
+inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
+    {{"Ch11Basis", "flexBasisSize, flexBasis, flexBasisGradient, flexDeform, flexRestState"},
+     {"Ch11Geometry",
+      "flexBasisSize, flexBasis, flexBasisGradient, flexDeform, flexRestState, flexInverseDeform, "
+      "subdivideBoundary"},
+     {"Ch11Mass",
+      "flexBasisSize, flexBasis, flexBasisGradient, flexDeform, flexRestState, flexKineticEnergy, "
+      "flexMomentum, flexAngularMomentum, flexCenterOfMass, flexModes, flexMassMatrixRect, "
+      "flexMassMatrixPolygon, flexMassMatrixMonteCarlo"},
+     {"Ch11Elastic",
+      "flexBasisSize, flexBasis, flexBasisGradient, flexDeform, flexRestState, stvkDensity, "
+      "stvkPiola, flexStrainEnergy, flexElasticForce, flexDampingForce"},
+     {"Ch11Spectrum",
+      "flexBasisSize, flexBasis, flexBasisGradient, flexDeform, flexRestState, flexKineticEnergy, "
+      "flexMomentum, flexAngularMomentum, flexCenterOfMass, flexModes, flexAcceleration"},
+     {"Ch11Collision", "flexResponse, flexCollisionImpulse, flexCollisionImpulses"},
+     {"Ch11Poke", "flexResponse, flexCollisionImpulse, flexCollisionImpulses"},
+     {"Ch11Contact",
+      "flexResponse, flexCollisionImpulse, flexCollisionImpulses, flexContactMatrix, "
+      "flexContactBVector, flexContactForce"},
+     {"Ch11Dynamics",
+      "flexKineticEnergy, flexMomentum, flexAngularMomentum, flexCenterOfMass, flexModes, "
+      "flexAcceleration, flexPointForce, flexGravity"},
+     {"Ch11Rect",
+      "flexKineticEnergy, flexMomentum, flexAngularMomentum, flexCenterOfMass, flexModes"},
+     {"Ch11Landing",
+      "flexKineticEnergy, flexMomentum, flexAngularMomentum, flexCenterOfMass, flexModes"},
+     {"Ch11Forces", "flexPointForce, flexGravity"},
+     {"Ch11Modes", "flexModes, flexMassMatrixRect, flexElasticForce"}},
+    "does every loop over the points, contacts or samples advance and end?");
 
 }  // namespace ch11_test
