@@ -51,6 +51,12 @@ inline const std::string kCgHint =
     "and when the residual is <= relTol |b| (CD §4.4, "
     "exercises/06_tinkertoys/conjugate_gradient.cpp)?";
 
+// Why a derivative evaluation with constraints would not end: any loop on its path.
+inline const std::string kEvaluationHint =
+    "does every loop end: over the blocks in the block products (CD §4.2), over the particles "
+    "in applyConstraintForces (§4.1), and CG's at maxIter iterations or when the residual is "
+    "<= relTol |b| (§4.4)? Ch06BlockSparse.* and Ch06Cg.* call the first and the last alone.";
+
 // A conjugate-gradient call of the tests under budgets (issue 30): the
 // operators it is given count their applications and throw BudgetExceeded
 // past `budget` (an iteration applies A once, CGLS A and A^T, a restart once
@@ -78,9 +84,9 @@ struct Rig {
   // Every evaluation runs the constraint solve (a student conjugate gradient
   // unless the solver is LDLT): each under the deadline of issue 30.
   pbm_test::Watchdog dog{
-      "applyConstraintForces (the constraint solve: conjugateGradient or "
-      "jacobiConjugateGradient)",
-      kCgHint};
+      "applyConstraintForces (or what it calls: BlockSparseMatrix::multiply, "
+      "multiplyTranspose, multiplyJWJt, conjugateGradient, jacobiConjugateGradient)",
+      kEvaluationHint};
   Rig() = default;
   Rig(const Rig&) = delete;
 

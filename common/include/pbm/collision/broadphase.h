@@ -72,7 +72,8 @@ class CoherentSweep3D {
   PairList overlaps() const;  // the table, sorted
   Stats stats() const { return stats_; }
 
-  // The pair (i, j), i < j, as one key of the table.
+  // The pair (i, j) as one key of the table, in either order: (min << 32) | max
+  // (chapter library), so overlaps() reads the pair back as (key >> 32, key & 0xffffffff).
   static std::uint64_t key(int i, int j);
 
  private:
