@@ -10,6 +10,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cmath>
+#include <ostream>
 #include <random>
 #include <string>
 #include <utility>
@@ -22,6 +23,15 @@
 #include "pbm/impulse/impulse.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_body.h"
+
+namespace pbm {
+// A failed EXPECT_EQ on a class prints its name, not "4-byte object <02-00 00-00>".
+inline void PrintTo(ContactKind k, std::ostream* os) {
+  *os << (k == ContactKind::Separating ? "Separating"
+          : k == ContactKind::Resting  ? "Resting"
+                                       : "Colliding");
+}
+}  // namespace pbm
 
 namespace ch09_test {
 
