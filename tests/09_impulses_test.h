@@ -10,6 +10,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cmath>
+#include <ostream>
 #include <random>
 #include <string>
 #include <utility>
@@ -23,6 +24,15 @@
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/rigid_body.h"
 #include "test_deadline.h"
+
+namespace pbm {
+// A failed EXPECT_EQ on a class prints its name, not "4-byte object <02-00 00-00>".
+inline void PrintTo(ContactKind k, std::ostream* os) {
+  *os << (k == ContactKind::Separating ? "Separating"
+          : k == ContactKind::Resting  ? "Resting"
+                                       : "Colliding");
+}
+}  // namespace pbm
 
 namespace ch09_test {
 

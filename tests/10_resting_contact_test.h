@@ -260,11 +260,16 @@ inline pbm::LcpResult dantzig(const MatrixXd& A, const VectorXd& b,
 }
 
 // A call that runs the chapter's solver inside (computeContactForces,
-// simultaneousImpulses, a world step) under the deadline.
+// simultaneousImpulses, a world step) under the deadline; the loop that does
+// not end may be any of the student loops the call runs, not only the pivots.
 template <class Call>
 auto withinDeadline(const char* function, Call&& call) {
   return pbm_test::withinSeconds(
-      function, std::string("solveLcpDantzig, which it calls, may loop: ") + kDantzigHint,
+      function,
+      std::string("a loop in it or in a function it calls does not end: its own loop over the "
+                  "contacts, computeAMatrix's or computeBVector's (RBII App. D), or "
+                  "solveLcpDantzig's: ") +
+          kDantzigHint,
       std::forward<Call>(call));
 }
 

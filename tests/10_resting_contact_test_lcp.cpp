@@ -109,7 +109,9 @@ TEST(Ch10Dantzig, InfeasibleExactlyWhenEnumerationSaysSo) {
     ASSERT_EQ(r.certificate.size(), n) << "trial " << trial << ": an infeasible LCP returns z";
     const VectorXd& z = r.certificate;
     EXPECT_GE(z.minCoeff(), 0.0) << "trial " << trial << ": the certificate z >= 0";
-    EXPECT_LE((c.A * z).norm(), 1e-8 * std::max(1.0, z.norm())) << "trial " << trial << ": A z = 0";
+    EXPECT_LE((c.A * z).norm(), 1e-8 * std::max(1.0, z.norm()))
+        << "trial " << trial
+        << ": solveLcpDantzig's certificate must have A z = 0 (Baraff 1994 §4: no blocker)";
     EXPECT_LT(z.dot(c.b), 0.0) << "trial " << trial << ": z . b < 0";
   }
   EXPECT_GT(infeasible, 50) << "the recipe should produce infeasible cases";
@@ -327,7 +329,10 @@ TEST(Ch10BruteForce, AgreesWithTheOracle) {
     if (trial % 2) c.b = VectorXd::NullaryExpr(n, [&] { return U(rng); });
     const LcpResult r = pbm::solveLcpBruteForce(c.A, c.b);
     const auto f = lcpOracle(c.A, c.b);
-    ASSERT_EQ(r.ok, f.has_value()) << "trial " << trial << ": feasibility verdict";
+    ASSERT_EQ(r.ok, f.has_value())
+        << "trial " << trial << " (n = " << n << ", rank " << k << "): solveLcpBruteForce says "
+        << (r.ok ? "solved" : r.why) << ", the enumeration " << (f ? "solvable" : "infeasible")
+        << " (RBII §9: every one of the 2^n sets S, each with f >= 0, a >= 0, f a = 0)";
     if (!f) continue;
     ASSERT_TRUE(complementary(r, c.A, c.b)) << "trial " << trial;
     EXPECT_VEC_NEAR(c.A * r.f, c.A * *f, 1e-8 * std::max(1.0, c.b.norm())) << "trial " << trial;
