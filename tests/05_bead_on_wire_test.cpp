@@ -32,28 +32,32 @@ TEST(Ch05Bead, GradientsMatchFiniteDifferences) {
   std::mt19937 rng(5);
   std::uniform_real_distribution<double> u(-2, 2);
   const double eps = 1e-6;
+  // C first, against its closed form: C is zero exactly on the wire and
+  // 1/2 (rho^2 - r^2) off it (the differences below take C as given).
+  {
+    const pbm::CircleWire w{Vector2d(0.3, -0.2), 1.5};
+    EXPECT_NEAR(pbm::beadC(w.c + Vector2d(0, 1.5), w), 0.0, 1e-15)
+        << "CD §2 eq 1: C = 0 on the wire";
+    EXPECT_NEAR(pbm::beadC(w.c + Vector2d(2.0, 0), w), 0.5 * (4.0 - 2.25), 1e-15)
+        << "CD §2 eq 1: C = 1/2 (|x - c|^2 - r^2) off the wire";
+  }
   for (int trial = 0; trial < 20; ++trial) {
     const pbm::CircleWire w{Vector2d(u(rng), u(rng)), 0.5 + std::abs(u(rng))};
     const Vector2d x(u(rng), u(rng)), v(u(rng), u(rng));
     const Vector2d ex(eps, 0), ey(0, eps);
     const Vector2d gradFd((pbm::beadC(x + ex, w) - pbm::beadC(x - ex, w)) / (2 * eps),
                           (pbm::beadC(x + ey, w) - pbm::beadC(x - ey, w)) / (2 * eps));
-    EXPECT_VEC_NEAR(pbm::beadGradC(x, w), gradFd, 1e-8)
+    ASSERT_VEC_NEAR(pbm::beadGradC(x, w), gradFd, 1e-8)
         << "CD §2: grad C against central differences of C; trial " << trial;
     const double cdotFd = (pbm::beadC(x + eps * v, w) - pbm::beadC(x - eps * v, w)) / (2 * eps);
-    EXPECT_NEAR(pbm::beadCdot(x, v, w), cdotFd, 1e-8)
+    ASSERT_NEAR(pbm::beadCdot(x, v, w), cdotFd, 1e-8)
         << "CD §2 eq 2: Cdot = dC/dt along v (central difference); trial " << trial;
     const Vector2d gradCdotFd(
         (pbm::beadCdot(x + ex, v, w) - pbm::beadCdot(x - ex, v, w)) / (2 * eps),
         (pbm::beadCdot(x + ey, v, w) - pbm::beadCdot(x - ey, v, w)) / (2 * eps));
-    EXPECT_VEC_NEAR(pbm::beadGradCdot(x, v, w), gradCdotFd, 1e-8)
+    ASSERT_VEC_NEAR(pbm::beadGradCdot(x, v, w), gradCdotFd, 1e-8)
         << "CD §2 eq 3: dCdot/dx against central differences of Cdot; trial " << trial;
   }
-  // C is zero exactly on the wire and 1/2 (rho^2 - r^2) off it.
-  const pbm::CircleWire w{Vector2d(0.3, -0.2), 1.5};
-  EXPECT_NEAR(pbm::beadC(w.c + Vector2d(0, 1.5), w), 0.0, 1e-15) << "CD §2 eq 1: C = 0 on the wire";
-  EXPECT_NEAR(pbm::beadC(w.c + Vector2d(2.0, 0), w), 0.5 * (4.0 - 2.25), 1e-15)
-      << "CD §2 eq 1: C = 1/2 (|x - c|^2 - r^2) off the wire";
 }
 
 // CD §2 eq 3 and §3 eq 11: the acceleration makes Cddot = 0 on legal states and
@@ -70,7 +74,7 @@ TEST(Ch05Bead, AccelerationIsLegalWithAndWithoutFeedback) {
     const double m = 2.0;
     const Vector2d a = pbm::beadAcceleration(x, v, f, m, w, {});
     const double cddot = (x - w.c).dot(a) + v.dot(v);
-    EXPECT_NEAR(cddot, 0.0, 1e-12 * (v.squaredNorm() + f.norm() * w.r / m))
+    ASSERT_NEAR(cddot, 0.0, 1e-12 * (v.squaredNorm() + f.norm() * w.r / m))
         << "CD §2 eq 3: on a legal state the acceleration must be legal, Cddot = (x - c).a + v.v "
            "= 0; trial "
         << trial;
@@ -82,7 +86,7 @@ TEST(Ch05Bead, AccelerationIsLegalWithAndWithoutFeedback) {
     const double C = 0.5 * ((xi - w.c).squaredNorm() - w.r * w.r);
     const double Cdot = (xi - w.c).dot(vi);
     const double want = -25 * C - 10 * Cdot;
-    EXPECT_NEAR((xi - w.c).dot(ai) + vi.dot(vi), want,
+    ASSERT_NEAR((xi - w.c).dot(ai) + vi.dot(vi), want,
                 1e-11 * (1 + std::abs(want) + vi.squaredNorm()))
         << "CD §3 eq 11: with feedback Cddot = -ks C - kd Cdot (ks = 25, kd = 10); trial " << trial;
   }
@@ -104,20 +108,20 @@ TEST(Ch05Bead, ConstraintForceDoesNoWork) {
     const Vector2d fHat = pbm::beadConstraintForce(x, v, f, m, w, {});
     const Vector2d d = x - w.c;
     const Vector2d want = eq7Lambda(x, v, f, m, w) * d;
-    EXPECT_VEC_NEAR(fHat, want, 1e-12 * (1 + want.norm()))
+    ASSERT_VEC_NEAR(fHat, want, 1e-12 * (1 + want.norm()))
         << "CD §2.1 eq 7: f^ = lambda grad C, lambda = (-f.(x - c) - m v.v) / |x - c|^2; trial "
         << trial;
-    EXPECT_NEAR(fHat.dot(v), 0.0, 1e-12 * (1 + fHat.norm() * v.norm()))
+    ASSERT_NEAR(fHat.dot(v), 0.0, 1e-12 * (1 + fHat.norm() * v.norm()))
         << "CD §2.1: f^ does no work on a legal velocity; trial " << trial;
-    EXPECT_NEAR(fHat.x() * d.y() - fHat.y() * d.x(), 0.0, 1e-12 * (1 + fHat.norm()))
+    ASSERT_NEAR(fHat.x() * d.y() - fHat.y() * d.x(), 0.0, 1e-12 * (1 + fHat.norm()))
         << "CD §2.1: f^ is normal to the wire, parallel to x - c; trial " << trial;
 
     const Vector2d xi = x + 0.2 * Vector2d(u(rng), u(rng)), vi(u(rng), u(rng));
     const double lambda = pbm::beadLambda(xi, vi, f, m, w, {});
-    EXPECT_NEAR(lambda, eq7Lambda(xi, vi, f, m, w), 1e-12 * (1 + std::abs(lambda)))
+    ASSERT_NEAR(lambda, eq7Lambda(xi, vi, f, m, w), 1e-12 * (1 + std::abs(lambda)))
         << "CD §2.1 eq 7 off the wire; trial " << trial;
     const Vector2d fHati = pbm::beadConstraintForce(xi, vi, f, m, w, {});
-    EXPECT_NEAR(fHati.dot(vi), lambda * (xi - w.c).dot(vi), 1e-11 * (1 + fHati.norm() * vi.norm()))
+    ASSERT_NEAR(fHati.dot(vi), lambda * (xi - w.c).dot(vi), 1e-11 * (1 + fHati.norm() * vi.norm()))
         << "CD §2.1: off the wire the power of f^ is lambda Cdot; trial " << trial;
   }
 }

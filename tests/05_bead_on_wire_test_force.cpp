@@ -19,14 +19,14 @@ TEST(Ch05Bead, RestingForceIsTheTangentProjection) {
     const Vector2d x = w.c + w.r * n, f(u(rng), u(rng));
     const Eigen::Matrix2d P = Eigen::Matrix2d::Identity() - n * n.transpose();
     const Vector2d Pf = P * f;
-    EXPECT_VEC_NEAR(pbm::projectOntoTangent(f, x - w.c), Pf, 1e-13)
+    ASSERT_VEC_NEAR(pbm::projectOntoTangent(f, x - w.c), Pf, 1e-13)
         << "CD §2.3 eq 8: f - (f.n) n / (n.n); trial " << trial;
-    EXPECT_VEC_NEAR(pbm::projectOntoTangent(f, 3.7 * n), Pf, 1e-13)
+    ASSERT_VEC_NEAR(pbm::projectOntoTangent(f, 3.7 * n), Pf, 1e-13)
         << "CD §2.3 eq 8: the normal may have any length; trial " << trial;
     const Vector2d fHat = pbm::beadConstraintForce(x, Vector2d::Zero(), f, 1.3, w, {});
-    EXPECT_VEC_NEAR(Vector2d(f + fHat), Pf, 1e-12)
+    ASSERT_VEC_NEAR(Vector2d(f + fHat), Pf, 1e-12)
         << "CD §2.3: at rest f + f^ is f projected onto the tangent; trial " << trial;
-    EXPECT_NEAR(fHat.norm(), std::abs(f.dot(n)), 1e-12)
+    ASSERT_NEAR(fHat.norm(), std::abs(f.dot(n)), 1e-12)
         << "CD §2.3: at rest |f^| is the normal part of f; trial " << trial;
   }
   const Vector2d x = w.c + w.r * Vector2d(0.6, 0.8);
@@ -48,7 +48,7 @@ TEST(Ch05Bead, MovingAccelerationIsTheClosestLegalAcceleration) {
     const Vector2d x = w.r * n, v = u(rng) * Vector2d(-n.y(), n.x()), f(u(rng), u(rng));
     const Vector2d a = pbm::beadAcceleration(x, v, f, m, w, {});
     const Vector2d want = f / m - ((f / m).dot(x) + v.dot(v)) / x.dot(x) * x;
-    EXPECT_VEC_NEAR(a, want, 1e-12 * (1 + want.norm()))
+    ASSERT_VEC_NEAR(a, want, 1e-12 * (1 + want.norm()))
         << "CD §2.3: a is f/m minus its normal part plus the centripetal v.v term; trial " << trial;
   }
 }
@@ -100,18 +100,18 @@ TEST(Ch05Bead, MultiplierScalesWithHowCIsWritten) {
     // C_2 = |x - c| - r: J = N = d/|d|, Jdot = (v - (d.v) d/|d|^2)/|d|.
     const double L = d.norm();
     const double lambda2 = generalLambda(d / L, (v - d.dot(v) / (L * L) * d) / L, v);
-    EXPECT_NEAR(lambda * L, lambda2, 1e-12 * (1 + std::abs(lambda2)))
+    ASSERT_NEAR(lambda * L, lambda2, 1e-12 * (1 + std::abs(lambda2)))
         << "CD §2.1: with C_2 = |x - c| - r the multiplier is lambda |x - c|; trial " << trial;
     // C_k = k C, on the wire and off it (x moved out by 20%, v arbitrary).
     const Vector2d xo = w.c + 1.2 * d, vo = v + Vector2d(u(rng), u(rng));
     const double lambdaOff = pbm::beadLambda(xo, vo, f, m, w, {});
     for (double k : {0.5, 3.0, 10.0}) {
       const double lambdaK = generalLambda(k * d, k * v, v);
-      EXPECT_NEAR(lambda / k, lambdaK, 1e-12 * (1 + std::abs(lambdaK)))
+      ASSERT_NEAR(lambda / k, lambdaK, 1e-12 * (1 + std::abs(lambdaK)))
           << "CD §2.1: with C_k = k C the multiplier is lambda / k; k = " << k << ", trial "
           << trial;
       const double lambdaKOff = generalLambda(k * (xo - w.c), k * vo, vo);
-      EXPECT_NEAR(lambdaOff / k, lambdaKOff, 1e-12 * (1 + std::abs(lambdaKOff)))
+      ASSERT_NEAR(lambdaOff / k, lambdaKOff, 1e-12 * (1 + std::abs(lambdaKOff)))
           << "CD §2.1: off the wire too, with C_k = k C the multiplier is lambda / k; k = " << k
           << ", trial " << trial;
     }
