@@ -116,9 +116,10 @@ inline ParticleSystem randomNetwork(std::mt19937& rng, bool gravity) {
 inline pbm::SecondOrderStep implicitStepWithin(ParticleSystem& ps, double h,
                                                const pbm::CgOptions& options = {}) {
   return pbm_test::withinSeconds(
-      "implicitParticleStep",
-      "does each loop over the particles advance (++i) and end at ps.n()? (the CG inside is "
-      "chapter 03's implicitEulerSecondOrder: does it stop after options.maxIterations?)",
+      "implicitParticleStep (or particleDerivative, which it calls)",
+      "does each loop over the particles advance (++i) and end at ps.n(), in it and in "
+      "particleDerivative? (the CG inside is chapter 03's implicitEulerSecondOrder: does it stop "
+      "after options.maxIterations?)",
       [&] { return pbm::implicitParticleStep(ps, h, options); });
 }
 
@@ -134,7 +135,7 @@ inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
      {"Ch04DampedSpring", "dampedSpringForce, dampedSpringJacobian"},
      {"Ch04MouseSpring", "mouseSpringForce, particleDerivative (through step)"},
      {"Ch04EnergyFunctions", "behaviourForce, springEnergy, dampedSpringForce"},
-     {"Ch04SpringJacobian", "dampedSpringJacobian, dampedSpringForce"},
+     {"Ch04SpringJacobian", "dampedSpringJacobian, dampedSpringForce, particleDerivative"},
      {"Ch04Momentum", "dampedSpringForce, gravityForce, particleDerivative (through step)"},
      {"Ch04TwoBody", "dampedSpringForce, particleDerivative (through step)"},
      {"Ch04SpringIntegrators", "dampedSpringForce, particleDerivative (through step)"},
@@ -149,7 +150,8 @@ inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
      {"Ch04Pointer", "mouseSpringForce, particleDerivative, through the scenes"},
      {"Ch04Headless", "the force laws, contact and particleDerivative, through the scenes' runs"},
      {"Ch04EnergyRule",
-      "the force laws, collisions, contact and particleDerivative, through the scenes' runs"}},
+      "the force laws, collisions, contact, particleDerivative and implicitParticleStep, "
+      "through the scenes' runs"}},
     "does every loop in them advance (++i) and end?");
 
 }  // namespace ch04_test
