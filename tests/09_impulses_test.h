@@ -164,6 +164,7 @@ struct OracleContact {
 };
 struct OracleResult {
   int passes = 0, impulses = 0;
+  std::vector<std::pair<int, int>> applied;  // (contact's index in the list, pass) per impulse
 };
 inline OracleResult oracleLoop(std::vector<OracleBody>& bodies,
                                const std::vector<OracleContact>& cs, double eps, double threshold,
@@ -178,7 +179,8 @@ inline OracleResult oracleLoop(std::vector<OracleBody>& bodies,
   for (int pass = 1; pass <= maxPasses; ++pass) {
     r.passes = pass;
     bool any = false;
-    for (const auto& c : cs) {
+    for (std::size_t ci = 0; ci < cs.size(); ++ci) {
+      const OracleContact& c = cs[ci];
       const double vrel = c.n.dot(vel(c.a, c.p) - vel(c.b, c.p));
       if (vrel >= -threshold) continue;
       double K = 0;
@@ -197,6 +199,7 @@ inline OracleResult oracleLoop(std::vector<OracleBody>& bodies,
         body(k).w += body(k).Iinv * (c.p - body(k).x).cross(J);
       }
       ++r.impulses;
+      r.applied.emplace_back(static_cast<int>(ci), pass);
       any = true;
     }
     if (!any) return r;

@@ -77,10 +77,17 @@ TEST(Ch09Loop, FlatCubeEndsWithNoCollisionAndDependsOnTheOrder) {
           << "RBII §8: the spin the order leaves, order " << order;
     }
     expectNoneColliding(fc.contacts, th, "flat cube");
-    for (const auto& r : log) {
-      EXPECT_LT(r.vrelMinus, -th) << "RBII §8: impulses only at colliding contacts";
-      EXPECT_NEAR(r.vrelPlus, -eps * r.vrelMinus, 1e-12) << "RBII §8 (8-10) in the log";
-      EXPECT_GE(r.pass, 1);
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      const pbm::ImpulseRecord& r = log[i];
+      ASSERT_LT(r.vrelMinus, -th) << "RBII §8: impulses only at colliding contacts";
+      ASSERT_NEAR(r.vrelPlus, -eps * r.vrelMinus, 1e-12) << "RBII §8 (8-10) in the log";
+      if (i >= want.applied.size()) break;
+      ASSERT_EQ(r.contact, want.applied[i].first)
+          << "RBII §8: impulse " << i << " of the log, order " << order
+          << ": the contact's index in the list (ImpulseRecord::contact)";
+      ASSERT_EQ(r.pass, want.applied[i].second)
+          << "RBII §8: impulse " << i << " of the log, order " << order
+          << ": its pass, 1-based (ImpulseRecord::pass)";
     }
   }
 }
