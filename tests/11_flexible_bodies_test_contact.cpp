@@ -143,6 +143,19 @@ TEST(Ch11Geometry, InverseMapRecoversTheMaterialPoint) {
                                        }),
                pbm::SolverFailure)
       << "Baraff & Witkin 1992 §6: a collapsed body (F singular) has no inverse map";
+  // A bent body, the guess u = 0 far from the answer: on a quadratic map one
+  // Newton step leaves an error of the order of the bend times the squared
+  // distance, far above tol, so maxIter = 1 must give up.
+  Matrix2Xd bent = randomNearRest(kQuadratic, rng, 0.3);
+  const Vector2d x = bent * basisRef(kQuadratic, Vector2d(0.45, -0.4));
+  EXPECT_THROW(
+      pbm_test::withinSeconds(
+          "flexInverseDeform", kNewtonHint,
+          [&] { return pbm::flexInverseDeform(kQuadratic, bent, x, Vector2d::Zero(), 1, 1e-12); }),
+      pbm::SolverFailure)
+      << "flexInverseDeform(maxIter = 1) on a bent body from a far guess: one Newton step does "
+         "not reach tol, so it must throw SolverFailure (the header's contract: no convergence "
+         "in maxIter steps); does the loop count its steps?";
 }
 
 TEST(Ch11Geometry, SubdividedBoundaryKeepsTheVerticesInOrder) {
