@@ -101,7 +101,8 @@ TEST(Ch06Solve, NonConvergenceIsNeverSilent) {
   }
   r.cf->settings.fallback = true;
   EXPECT_THROW(r.accelerations(), pbm::SolverFailure)
-      << "CD §4.4: the fallback with 3 iterations cannot converge either";
+      << "CD §4.4: the least-squares fallback (conjugateGradientLeastSquares, called by "
+         "applyConstraintForces) with 3 iterations cannot converge either: SolverFailure expected";
   r.cf->settings.maxIterations = 0;
   const VectorXd a = r.accelerations();
   EXPECT_TRUE(a.allFinite()) << "CD §4.4: a finite answer with the default iteration limit";
