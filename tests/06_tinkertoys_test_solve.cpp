@@ -186,6 +186,18 @@ TEST(Ch06Cg, MatchesDenseSolveOnChains) {
       << "CD §4.1: without constraints Qhat = 0 and the particle falls at g";
 }
 
+// conjugateGradientLeastSquares from x = 0 with operators applying A and At
+// (500 iterations, tol 1e-12), under cgWithin's budget.
+pbm::CgResult leastSquaresCg(const MatrixXd& A, const MatrixXd& At, const VectorXd& b,
+                             VectorXd& x) {
+  const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
+  const pbm::LinearOperator opT = [&](const VectorXd& in, VectorXd& out) { out = At * in; };
+  x = VectorXd::Zero(b.size());
+  return cgWithin("conjugateGradientLeastSquares", 4 * 2 * 500 + 20, [&](auto budgeted) {
+    return pbm::conjugateGradientLeastSquares(budgeted(op), budgeted(opT), b, x, 1e-12, 500);
+  });
+}
+
 // CD §4.4: CG least squares (the notes' Numerical Recipes routine) on a small
 // SPD system equals the dense solve.
 TEST(Ch06Cg, LeastSquaresVariantMatchesDenseSolve) {
@@ -194,12 +206,8 @@ TEST(Ch06Cg, LeastSquaresVariantMatchesDenseSolve) {
   const MatrixXd B = MatrixXd::NullaryExpr(8, 8, [&] { return U(rng); });
   const MatrixXd A = B * B.transpose() + 0.5 * MatrixXd::Identity(8, 8);
   const VectorXd b = VectorXd::NullaryExpr(8, [&] { return U(rng); });
-  const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
-  VectorXd x = VectorXd::Zero(8);
-  const pbm::CgResult res =
-      cgWithin("conjugateGradientLeastSquares", 4 * 2 * 500 + 20, [&](auto budgeted) {
-        return pbm::conjugateGradientLeastSquares(budgeted(op), budgeted(op), b, x, 1e-12, 500);
-      });
+  VectorXd x;
+  const pbm::CgResult res = leastSquaresCg(A, A, b, x);
   EXPECT_TRUE(res.converged) << "CD §4.4: CG least squares converges within 500 iterations; "
                              << res.iterations << " taken, residual " << res.relativeResidual;
   EXPECT_VEC_REL(x, VectorXd(A.ldlt().solve(b)), 1e-9)
@@ -217,15 +225,8 @@ TEST(Ch06Cg, LeastSquaresVariantUsesTheTransposeItIsGiven) {
       MatrixXd::NullaryExpr(8, 8, [&] { return U(rng); }) + 3.0 * MatrixXd::Identity(8, 8);
   ASSERT_GT((A - A.transpose()).norm(), 1.0) << "the test's own A must not be symmetric";
   const VectorXd b = VectorXd::NullaryExpr(8, [&] { return U(rng); });
-  const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
-  const pbm::LinearOperator opT = [&](const VectorXd& in, VectorXd& out) {
-    out = A.transpose() * in;
-  };
-  VectorXd x = VectorXd::Zero(8);
-  const pbm::CgResult res =
-      cgWithin("conjugateGradientLeastSquares", 4 * 2 * 500 + 20, [&](auto budgeted) {
-        return pbm::conjugateGradientLeastSquares(budgeted(op), budgeted(opT), b, x, 1e-12, 500);
-      });
+  VectorXd x;
+  const pbm::CgResult res = leastSquaresCg(A, A.transpose(), b, x);
   EXPECT_TRUE(res.converged) << "CD §4.4: CG least squares converges within 500 iterations; "
                              << res.iterations << " taken, residual " << res.relativeResidual;
   EXPECT_VEC_REL(x, VectorXd(A.partialPivLu().solve(b)), 1e-9)
