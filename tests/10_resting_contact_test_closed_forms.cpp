@@ -164,6 +164,37 @@ TEST(Ch10Scenes, TwoBoxStack) {
   }
 }
 
+// Claim: a failed solve throws SolverFailure naming the solver's reason
+// (exercise header; RBII §9 promises forces only for a consistent state). A
+// unit cube (M = 2) slides at u along x between a fixed ceiling on its top and
+// a fixed floor under it that turns at w about z through the contact: the
+// floor rises under the cube's path, so both contacts close at
+// b_1 + b_2 = 2 n' . v = -2 w u whatever the forces (A z = 0 for z = (1, 1):
+// the forces only squeeze the cube).
+TEST(Ch10Scenes, PinchedByATurningFloorHasNoForces) {
+  const double u = 1.0, w = 0.5;
+  RigidBody cube = box(2, Vector3d(1, 1, 1), Vector3d(0, 0.5, 0), Eigen::Quaterniond::Identity(),
+                       Vector3d(2 * u, 0, 0));
+  RigidBody floor = fixedBody(Vector3d::Zero()), ceiling = fixedBody(Vector3d(0, 1.5, 0));
+  floor.omega = Vector3d(0, 0, w);
+  std::vector<Contact> cs = {vf(&cube, &floor, Vector3d::Zero(), Vector3d::UnitY()),
+                             vf(&cube, &ceiling, Vector3d(0, 1, 0), -Vector3d::UnitY())};
+  const pbm::LcpResult direct = dantzig(pbm::computeAMatrix(cs), pbm::computeBVector(cs));
+  ASSERT_FALSE(direct.ok)
+      << "the LCP of b = (" << -2 * w * u << ", 0) and A = [1 -1; -1 1]/M has no solution "
+      << "(Baraff 1994 §4); check computeBVector's 2 n' . (pdot_a - pdot_b) against Ch10BVector.*";
+  try {
+    withinDeadline("computeContactForces", [&] { return pbm::computeContactForces(cs); });
+    ADD_FAILURE() << "computeContactForces returned forces for an LCP that has none: a failed "
+                     "solveLcpDantzig must throw SolverFailure (its reason: \""
+                  << direct.why << "\")";
+  } catch (const pbm::SolverFailure& e) {
+    EXPECT_NE(std::string(e.what()).find(direct.why), std::string::npos)
+        << "the message should name the solver's reason \"" << direct.why
+        << "\"; got: " << e.what();
+  }
+}
+
 // Chapter 09's claim 15: the impulse denominator K of a contact is the
 // diagonal a_ii of A (RBII (8-18) and App. D: both are n . (response to a
 // unit push along n)).

@@ -304,6 +304,53 @@ TEST(Ch10Dantzig, OkOnlyWhenTheAnswerPassesAnIndependentCheck) {
   EXPECT_EQ(solved + refused, 4 * 3 * 41);
 }
 
+// Claim: the answer does not depend on how a near-tie falls (Baraff 1994 §4).
+// Driving d, another index j can reach 0 a hair before a_d does (here b is
+// off a whole number by ~1e-8); j joins C and d is then dependent on C with
+// f_d > 0, a state no set can hold: f_d has to be drained along the null
+// direction of A_CC before d leaves (the reference's settle step). Four and
+// five contacts in three dimensions (A = J J^T), found by a search that
+// counted how often that happens; the enumeration says what a must be.
+TEST(Ch10Dantzig, NearTieLeavesTheDrivenContactDependent) {
+  struct Case {
+    const char* name;
+    MatrixXd J;
+    VectorXd b;
+  };
+  std::vector<Case> cases(2);
+  cases[0].name = "4 contacts";
+  cases[0].J.resize(4, 3);
+  cases[0].J << 2, 2, -1, -2, -1, -1, -2, -1, 2, -1, -2, -2;
+  cases[0].b.resize(4);
+  cases[0].b << -2, -4, 4, -5.00000000658251;
+  cases[1].name = "5 contacts";
+  cases[1].J.resize(5, 3);
+  cases[1].J << -1, -1, 1, 2, 0, 1, -2, -1, -2, 0, 1, 2, 2, -1, -1;
+  cases[1].b.resize(5);
+  cases[1].b << -7.00000000849242, 1.00000000579372, -5, -1, 2;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const MatrixXd A = c.J * c.J.transpose();
+    const LcpResult r = dantzig(A, c.b);
+    const auto f = lcpOracle(A, c.b);
+    ASSERT_EQ(r.ok, f.has_value()) << "Dantzig says " << (r.ok ? "solved" : r.why)
+                                   << ", the enumeration " << (f ? "solvable" : "infeasible");
+    if (!r.ok) continue;
+    // Judged to 1e-8 of |b| (not complementary()'s 1e-9): the tie itself is
+    // b's 1e-8, inside the method's own tolerance for "a_d is 0".
+    ASSERT_EQ(r.f.size(), A.rows());
+    const double s = std::max(1.0, c.b.cwiseAbs().maxCoeff());
+    const VectorXd a = A * r.f + c.b;
+    EXPECT_GE(r.f.minCoeff(), -1e-8 * s) << "(9-6) f >= 0";
+    EXPECT_GE(a.minCoeff(), -1e-8 * s) << "(9-5) a >= 0";
+    EXPECT_LE(complementarity(r.f, a, c.b), 1e-8) << "(9-7) f_i a_i = 0";
+    EXPECT_LE((A * r.f - A * *f).cwiseAbs().maxCoeff(), 1e-8 * s)
+        << "RBII §9: the accelerations a are unique: expected the enumeration's a = ("
+        << (A * *f + c.b).transpose() << "), got (" << (A * r.f + c.b).transpose()
+        << "); a contact left clamped with f > 0 while it depends on the others breaks it";
+  }
+}
+
 // A zero diagonal is a contact between two fixed bodies: dropped (f = 0).
 // A non-finite A or b is refused, not solved.
 TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
