@@ -241,6 +241,7 @@ inline const bool kDeadlineInstalled = pbm_test::installTestDeadline(
       "flexKineticEnergy, flexMomentum, flexAngularMomentum, flexCenterOfMass, flexModes"},
      {"Ch11Forces", "flexPointForce, flexGravity"},
      {"Ch11Modes", "flexModes, flexMassMatrixRect, flexElasticForce"}},
-    "does every loop over the points, contacts or samples advance and end?");
+    "does every loop over the points, contacts or samples advance and end?", pbm_test::kTestSeconds,
+    "Every body's boundary is built by subdivideBoundary (Ch11Geometry.Subdivided*).");
 
 }  // namespace ch11_test

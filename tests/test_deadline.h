@@ -10,6 +10,14 @@
 // core) slows a correct test's clock, never its CPU time. Where std::clock()
 // is the clock (Microsoft's C library) it is wall time.
 //
+// The same listener caps the process's memory (where the system has
+// setrlimit: Linux; macOS ignores the cap, Windows has none): a loop that
+// keeps adding to a vector (a push_back whose counter never advances) would
+// otherwise fill the machine's memory for minutes. Past kTestMemoryBytes of
+// address space an allocation fails, and the test ends at once with
+// "SUITE.TEST: ran out of memory (over 1 GB): it drives FUNCTIONS: ...".
+// Every test needs under 20 MB.
+//
 // Install once per chapter test binary, from a header, with the student
 // functions each test suite drives (the suites the exercise headers' "Tests:"
 // lines name):
@@ -26,9 +34,14 @@
 #include <ctime>
 #include <map>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 #include <utility>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/resource.h>
+#endif
 
 namespace pbm_test {
 
@@ -37,16 +50,22 @@ namespace pbm_test {
 // extends its own deadline); a test still running after this is a loop that
 // does not end.
 inline constexpr double kTestSeconds = 8.0;
+inline constexpr unsigned long long kTestMemoryBytes = 1ull << 30;
 
 class TestDeadline : public ::testing::EmptyTestEventListener {
  public:
-  TestDeadline(std::map<std::string, std::string> drives, std::string hint, double seconds)
-      : drives_(std::move(drives)), hint_(std::move(hint)), seconds_(seconds) {
+  TestDeadline(std::map<std::string, std::string> drives, std::string hint, double seconds,
+               std::string memoryHint)
+      : drives_(std::move(drives)),
+        hint_(std::move(hint)),
+        memoryHint_(std::move(memoryHint)),
+        seconds_(seconds) {
     // The watcher and what it watches outlive GoogleTest's listeners (which
     // are deleted at exit while the watcher still waits): never freed.
     State* s = state_;
     current() = s;
     std::thread([s] { watch(*s); }).detach();
+    capMemory();
   }
 
   void OnTestStart(const ::testing::TestInfo& test) override {
@@ -56,6 +75,13 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     state_->message =
         state_->name + ": still running after " + seconds(seconds_) + " s of CPU time: it drives " +
         (it != drives_.end() ? it->second : "the chapter's student functions") + ": " + hint_;
+    state_->outOfMemory =
+        "Failure\n" + state_->name + ": ran out of memory (over " +
+        std::to_string(kTestMemoryBytes >> 30) + " GB): it drives " +
+        (it != drives_.end() ? it->second : "the chapter's student functions") +
+        ": does a loop keep adding to a vector (push_back) because its counter never "
+        "advances?" +
+        (memoryHint_.empty() ? "" : " " + memoryHint_) + "\n[  FAILED  ] " + state_->name + "\n";
     state_->deadline = cpuSeconds() + seconds_;
     state_->armed = true;
     state_->wake.notify_all();
@@ -80,7 +106,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
   struct State {
     std::mutex mutex;
     std::condition_variable wake;
-    std::string name, message;
+    std::string name, message, outOfMemory;
     double deadline = 0;  // the process's CPU seconds
     bool armed = false;
   };
@@ -100,6 +126,30 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     return buf;
   }
 
+  // An address-space limit, and a message instead of std::bad_alloc (which
+  // GoogleTest would report without naming anything) when it is reached. The
+  // message is composed at the test's start: nothing is allocated here.
+  static void capMemory() {
+#if defined(__unix__) || defined(__APPLE__)
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) == 0 &&
+        (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > kTestMemoryBytes)) {
+      limit.rlim_cur = static_cast<rlim_t>(kTestMemoryBytes);
+      setrlimit(RLIMIT_AS, &limit);
+    }
+#endif
+    std::set_new_handler([] {
+      const State* s = current();
+      if (!s || !s->armed) {  // between tests: the usual std::bad_alloc
+        std::set_new_handler(nullptr);
+        return;
+      }
+      std::fputs(s->outOfMemory.c_str(), stderr);
+      std::fflush(stderr);
+      std::_Exit(1);
+    });
+  }
+
   // Looks at the CPU clock every 50 ms of wall time while a test runs.
   static void watch(State& s) {
     std::unique_lock<std::mutex> lock(s.mutex);
@@ -116,17 +166,19 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
   }
 
   std::map<std::string, std::string> drives_;
-  std::string hint_;
+  std::string hint_, memoryHint_;
   double seconds_;
   State* state_ = new State;
 };
 
 // Appends a TestDeadline to GoogleTest's listeners (before main runs the
 // tests); returns true so that it can initialise an inline constant.
+// memoryHint: what the out-of-memory message adds (a function every test
+// reaches through library code, say).
 inline bool installTestDeadline(std::map<std::string, std::string> drives, std::string hint,
-                                double seconds = kTestSeconds) {
+                                double seconds = kTestSeconds, std::string memoryHint = "") {
   ::testing::UnitTest::GetInstance()->listeners().Append(
-      new TestDeadline(std::move(drives), std::move(hint), seconds));
+      new TestDeadline(std::move(drives), std::move(hint), seconds, std::move(memoryHint)));
   return true;
 }
 
