@@ -5,7 +5,10 @@
 //   + 2 computeNdot(c_i) . (pointVelocity(a, p) - pointVelocity(b, p)),
 //   chapter 07's pointAcceleration giving the external-force, gyroscopic
 //   (L x omega) and centripetal terms from the accumulators. Null bodies
-//   contribute nothing. The notes' 001 copy writes L * omega: it is L x omega.
+//   contribute nothing. A fixed body (a table: invMass = 0, Iinv = 0) is not
+//   null: it goes through pointVelocity and pointAcceleration like any other,
+//   so one that turns (its omega set) counts. The notes' 001 copy writes
+//   L * omega: it is L x omega.
 // Ch10BVector.* checks it against finite differences of (9-4).
 //
 // Symbols: contacts (std::vector<Contact>, n) -> b (Eigen::VectorXd, n)
