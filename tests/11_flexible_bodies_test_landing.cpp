@@ -130,6 +130,70 @@ TEST(Ch11Landing, SettledColumnSinksLikeTheExactColumn) {
   }
 }
 
+// A corner leaving slowly (Baraff & Witkin 1992 §5; RBII §8-9): the affine
+// unit square (corners only, nu = 0) stands undeformed on the floor, rocking
+// rigidly about its left corner so that the right corner leaves at v = 6e-4
+// m/s, slower than velTol (1e-3 m/s) but faster than distTol / h (4.8e-4 m/s).
+// Only the left corner can push, so the right one falls back at
+// (1 - K_RL/K_LL) g = 6g/7 (K from the test's own M) after rising
+// v^2 / (2 (6/7) g) = 2.1e-8 m, long before the step ends; its approach is
+// cancelled when it arrives, and from then on both corners rest under the
+// weight. Contact forces at points at rest do no work and impulses only take
+// energy, so H = KE + strain + gravity never rises (nu = 0). Held as a
+// resting contact at a = 0 instead, the corner went on leaving at v, pushed
+// by a contact force that did work on it, left distTol within the step and
+// the resting set changed at every step from then on (the drop scene's
+// flickering contact count).
+TEST(Ch11Landing, SlowlyLeavingCornerFallsBackAndRests) {
+  const double g = 9.81, v = 6e-4, h = 1.0 / 480, m = 1;
+  pbm::FlexWorld w(pbm::makeFlexRect(kAffine, 1, 1, FlexMaterial{1, 100, 0, 0}, 3, 1));
+  w.planes = {pbm::FlexPlane{}};
+  w.sys.gravity = Vector2d(0, -g);
+  w.sys.q().col(0) = Vector2d(0, 0.5);
+  // A rigid spin at rate v about the left corner (-1/2, 0): the COM moves at
+  // v (-1/2, 1/2) and A' = v [[0, -1], [1, 0]] A, A = I.
+  w.sys.qdot().col(0) = v * Vector2d(-0.5, 0.5);
+  w.sys.qdot().col(1) = Vector2d(0, v);
+  w.sys.qdot().col(2) = Vector2d(-v, 0);
+  const MatrixXd M = massRef(kAffine, 1, 1, 1);
+  const Vector2d corner[2] = {Vector2d(-0.5, -0.5), Vector2d(0.5, -0.5)};
+  auto K = [&](const Vector2d& a, const Vector2d& b) {
+    return basisRef(kAffine, a).dot(M.lu().solve(basisRef(kAffine, b)));
+  };
+  const double apex = v * v / (2 * g * (1 - K(corner[1], corner[0]) / K(corner[0], corner[0])));
+  auto energy = [&] {
+    const Matrix2Xd& q = w.sys.q();
+    const Matrix2Xd& qd = w.sys.qdot();
+    return 0.5 * (qd * M * qd.transpose()).trace() + strainRef(kAffine, 1, 1, 100, 0, q) +
+           g * (q * M.col(0)).y();
+  };
+  const double H0 = energy(), ke0 = H0 - m * g * 0.5;
+  EXPECT_NEAR(ke0, v * v / 3, 1e-15) << "KE of the spin about a corner: (2/3) m v^2 / 2";
+  worldDog()([&] { w.settle(); });
+  double maxGap = -1, maxRise = -1e300;
+  int moved = 0;
+  for (int step = 1; step <= 48; ++step) {
+    worldDog()([&] { w.step(rk4Method(), h); });
+    for (const Vector2d& u : corner)
+      maxGap = std::max(maxGap, (w.sys.q() * basisRef(kAffine, u)).y());
+    maxRise = std::max(maxRise, energy() - H0);
+    if (step >= 10 && w.resting.size() != 2) ++moved;
+  }
+  EXPECT_LT(maxGap, apex)
+      << "Baraff & Witkin 1992 §5, RBII §8-9: a corner leaving at v under the body's weight rises "
+         "at most v^2/(2 (6/7) g) = "
+      << apex << " m before it falls back and rests; got a corner " << maxGap
+      << " m above the floor at a step's end (held at a = 0, it keeps leaving at v)";
+  EXPECT_LT(maxRise, 0.1 * ke0)
+      << "RBII §9: contact forces on points at rest do no work and impulses only take energy: H "
+         "must not rise (nu = 0); expected H - H0 <= 0, got "
+      << maxRise << " J (" << maxRise / ke0 << " KE0): a contact force pushed a leaving corner";
+  EXPECT_EQ(moved, 0) << "Baraff & Witkin 1992 §5: once its approach is cancelled the corner "
+                         "rests with the other under the weight; expected both corners resting "
+                         "at every step from step 10 to 48, got "
+                      << moved << " steps with another count";
+}
+
 // The drop scene through its CSV row.
 double column(const pbm::Scene& s, const std::string& name) {
   const auto cols = s.csvColumns();

@@ -2,6 +2,7 @@
 // chapter 09's event loop (RBII §6): see pbm/flexible/flex_world.h.
 #include "pbm/flexible/flex_world.h"
 
+#include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,18 @@
 namespace pbm {
 
 namespace {
+// A touching vertex rests only if its normal velocity after the impulses is at
+// most this fraction of velTol: its approach was cancelled to round-off
+// (chapter 09's kHoldSpeed, collision_world.cpp). The force LCP holds a
+// resting vertex's acceleration at 0 (RBII §9 assumes its velocity is 0), so
+// one leaving slowly (0 < v_n <= velTol) would go on leaving at that speed,
+// pushed by a contact force that does work on it, and out of distTol within
+// a step (velTol h = 2e-6 m at the drop scene's h = 1/480 s): the set then
+// changed at every step while the body settled. Such a vertex flies instead;
+// the body's weight brings it back and its approach is cancelled when it
+// arrives (Baraff & Witkin 1992 §5).
+constexpr double kHoldFraction = 1e-3;
+
 std::string num(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", x);
@@ -91,12 +104,13 @@ std::vector<FlexContact> FlexWorld::contactsOf(const std::vector<FlexRestingCont
 }
 
 void FlexWorld::settle() {
-  const double dt = settings.distTol, vt = settings.velTol;
+  const double dt = settings.distTol, vt = settings.velTol, hold = kHoldFraction * vt;
   // Phase 2 ends for a contact that moved away: the LCP gave it f = 0 and
   // a >= 0, and it has left the surface or is leaving it.
   std::vector<FlexRestingContact> kept;
   for (const auto& r : resting)
-    if (gap(r.vertex, r.plane) <= dt && normalVelocity(r.vertex, r.plane) <= vt) kept.push_back(r);
+    if (gap(r.vertex, r.plane) <= dt && normalVelocity(r.vertex, r.plane) <= hold)
+      kept.push_back(r);
   if (kept.size() != resting.size()) aValid_ = false;
   resting = kept;
   if (minFreeGap() < -dt)
@@ -131,10 +145,40 @@ void FlexWorld::settle() {
       lastLossPredicted = predicted;
       lastImpulses = j;
     }
+    // The impulses stop the approaching vertices and may lift others (an
+    // affine body's two bottom corners have K = 1/m: stopping one lifts the
+    // other by 1/7 of its approach). One lifted by at most velTol is in resting
+    // contact by the notes' THRESHOLD, whose force LCP assumes v_n = 0 (RBII
+    // §9): set v_n = 0 at every touching vertex that was not leaving before
+    // (v_n^- <= hold) and is within velTol now, by the least-error velocity
+    // change (Baraff & Witkin 1992 §5: q' += lambda-weighted point responses,
+    // A lambda = -v_n), which only takes energy. Without it the lifted vertex
+    // flies, comes back, lifts the other, and the alternation takes more
+    // events than a step allows.
+    std::vector<FlexRestingContact> lifted;
+    double vmax = 0.0;
+    for (size_t k = 0; k < touching.size(); ++k) {
+      const double v = normalVelocity(touching[k].vertex, touching[k].plane);
+      if (vminus(k) <= hold && v <= vt) {
+        lifted.push_back(touching[k]);
+        vmax = std::max(vmax, std::abs(v));
+      }
+    }
+    if (vmax > hold) {
+      const std::vector<FlexContact> cl = contactsOf(lifted);
+      Eigen::VectorXd v(cl.size());
+      for (size_t k = 0; k < lifted.size(); ++k)
+        v(k) = normalVelocity(lifted[k].vertex, lifted[k].plane);
+      const Eigen::VectorXd lambda =
+          flexContactMatrix(sys.body(), cl).completeOrthogonalDecomposition().solve(-v);
+      sys.qdot() += flexAcceleration(sys.body(), flexContactForce(sys.body(), cl, lambda));
+    }
   }
+  // Resting from now on: the touching vertices that neither approach nor
+  // leave (|v_n| <= hold); a slowly leaving one flies (kHoldFraction).
   std::vector<FlexRestingContact> now;
   for (const auto& r : touching)
-    if (std::abs(normalVelocity(r.vertex, r.plane)) <= vt) now.push_back(r);
+    if (std::abs(normalVelocity(r.vertex, r.plane)) <= hold) now.push_back(r);
   bool same = now.size() == resting.size();
   for (size_t k = 0; same && k < now.size(); ++k)
     same = now[k].vertex == resting[k].vertex && now[k].plane == resting[k].plane;

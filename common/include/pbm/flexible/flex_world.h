@@ -26,8 +26,12 @@ struct FlexPlane {
 };
 
 struct FlexWorldSettings {
-  double distTol = 1e-6;   // |gap| <= distTol: the vertex touches (m)
-  double velTol = 1e-3;    // |v_n| <= velTol after the impulses: it rests (m/s)
+  double distTol = 1e-6;  // |gap| <= distTol: the vertex touches (m)
+  // The notes' THRESHOLD (RBII §8): an approach faster than velTol is an
+  // impact; after the impulses a touching vertex within velTol of rest that
+  // was not leaving is brought to rest, and one at rest (|v_n| <= 1e-3
+  // velTol, round-off) rests; one leaving faster flies (m/s).
+  double velTol = 1e-3;
   int maxBisections = 80;  // per event, before SolverFailure
   int maxEventsPerStep = 100;
 };
@@ -70,9 +74,12 @@ class FlexWorld {
   std::vector<FlexContact> contactsOf(const std::vector<FlexRestingContact>& c) const;
 
   // The contact refresh at the installed state: drop resting contacts that
-  // moved away (gap or v_n above the tolerances), apply the impulse LCP to
-  // the touching vertices if any approaches, and make the touching vertices
-  // with |v_n| <= velTol the resting set. The scene calls it after set-up.
+  // moved away (gap above distTol or v_n above round-off), apply the impulse
+  // LCP to the touching vertices if any approaches and bring the ones it
+  // lifted by at most velTol to rest (least-error velocity change), and make
+  // the touching vertices at rest (|v_n| <= 1e-3 velTol) the resting set: the
+  // force LCP holds a_n = 0, so a vertex resting while it leaves would go on
+  // leaving, pushed by its contact force. The scene calls it after set-up.
   // Throws SolverFailure when a free vertex already penetrates.
   void settle();
   // One step of h with method m: integrate; if a free vertex went through an
