@@ -1,7 +1,6 @@
 // N random boxes spinning free of torque: one RigidWorld of 13 N numbers
 // (RBI §3, Bodies_to_Array), the workload of the chapter's benchmark
 // BM_RigidStep. Every body keeps its own L; grab any of them.
-#include <cmath>
 #include <memory>
 #include <random>
 
@@ -17,6 +16,15 @@ namespace {
 using Eigen::Vector3d;
 
 constexpr double kSpacing = 2.6;  // m between the boxes' centres
+
+// The side of the smallest cube of boxes that holds n, counted in integers:
+// ceil(cbrt(27.0)) is 4 with glibc, whose cbrt(27.0) is 3.0000000000000004,
+// and 3 with Microsoft's C library, so the two laid out different grids.
+int cubeSide(int n) {
+  int side = 1;
+  while (side * side * side < n) ++side;
+  return side;
+}
 
 class ManyBodiesScene : public RigidScene {
  public:
@@ -37,7 +45,7 @@ class ManyBodiesScene : public RigidScene {
  protected:
   void build() override {
     const int n = static_cast<int>(n_);
-    const int side = static_cast<int>(std::ceil(std::cbrt(static_cast<double>(n))));
+    const int side = cubeSide(n);
     std::mt19937 rng(7);  // the same boxes every run, so the CSV is reproducible
     std::uniform_real_distribution<double> size(0.3, 1.4), spin(-3.0, 3.0), unit(-1.0, 1.0);
     // Each number is drawn in its own statement: a call's arguments have no
@@ -62,7 +70,7 @@ class ManyBodiesScene : public RigidScene {
     }
   }
   void frameView() override {
-    const int side = static_cast<int>(std::ceil(std::cbrt(n_)));
+    const int side = cubeSide(static_cast<int>(n_));
     const double extent = 0.5 * kSpacing * side;
     ground_ = -extent - 1.0;
     arrowScale_ = 0.25;
