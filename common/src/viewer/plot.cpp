@@ -16,6 +16,7 @@ struct Axis {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
   bool log = false;
+  bool fromZero = false;      // a quantity never negative: the axis starts at 0
   std::vector<double> ticks;  // in plotted units
   double step = 1.0;          // between ticks, in plotted units
 
@@ -36,6 +37,9 @@ struct Axis {
     }
     const double span = hi - lo;
     lo -= pad * span, hi += pad * span;
+    // The padding must not push a non-negative quantity's axis below 0 (a
+    // kinetic energy axis from -5 J): 0 is its natural floor.
+    if (fromZero && !log) lo = std::max(lo, 0.0);
     if (log) {
       step = std::max(1.0, std::ceil((hi - lo) / targetTicks));
     } else {
@@ -144,7 +148,7 @@ int legendRows(const std::vector<std::string>& names, float width) {
 }  // namespace
 
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel) {
+            const char* xLabel, const char* yLabel, bool yFromZero) {
   ImGui::PushID(id);
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   // The legend goes in rows under the x label, below `size`: as many entries
@@ -165,6 +169,8 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
       p1(origin.x + size.x - 4, origin.y + size.y - bottom);
   Axis ax, ay;
   ax.log = logX, ay.log = logY;
+  ay.fromZero = yFromZero;
+  if (yFromZero && !logY) ay.include(0.0);
   for (const auto& s : series)
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
       if (ax.valid(s.x[i]) && ay.valid(s.y[i])) ax.include(s.x[i]), ay.include(s.y[i]);
@@ -234,7 +240,7 @@ void TimePlot::draw(ImVec2 size) const {
   ImGui::PushTextWrapPos(0.f);  // a long title wraps instead of running off the panel
   ImGui::TextUnformatted(title_.c_str());
   ImGui::PopTextWrapPos();
-  plotXY(title_.c_str(), s, size, false, logY, "t (s)", "");
+  plotXY(title_.c_str(), s, size, false, logY, "t (s)", "", yFromZero);
 }
 
 bool panelSection(const char* label, float height, bool preferOpen, int sectionsBelow) {
