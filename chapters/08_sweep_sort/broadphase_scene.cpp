@@ -34,6 +34,7 @@ BroadphaseScene::BroadphaseScene()
                 {kSwapColour, kBeColour, kTestColour, kBruteColour}),
       pairPlot_("pairs", {"overlapping", "status changes"}, {kOverlap, kTestColour}) {
   workPlot_.logY = true;
+  pairPlot_.yFromZero = true;  // counts: the axis started at -50
   settings_.h = 0.01;
   settings_.hMin = 1e-4;
   settings_.hMax = 0.1;

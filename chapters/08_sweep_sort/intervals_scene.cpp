@@ -50,6 +50,7 @@ class Intervals1DScene : public pbm::Scene {
   Intervals1DScene()
       : plot_("per frame", {"exchanges", "b/e exchanges", "status changes"},
               {kSameFlash, kBeFlash, kActive}) {
+    plot_.yFromZero = true;  // counts, never negative
     params_.add("n", &n_, 1.0, 1000.0, "number of intervals").integer = true;
     params_.add("speed", &speed_, 0.0, 100.0, "largest speed, m/s");
     params_.add("width", &width_, 0.01, 10.0, "mean interval length, m");

@@ -57,6 +57,9 @@ ImpulseScene::ImpulseScene()
       lPlot_("total L about the origin, kg m^2/s", {"lx", "ly", "lz"},
              {kAxisColours[0], kAxisColours[1], kAxisColours[2]}),
       kePlot_("kinetic energy, J", {"KE"}, {pbm::colors::kRk4}) {
+  // KE = sum (m v.v + w.L)/2 is never negative (L = I w, I positive definite):
+  // its axis starts at 0, not at the -5 J that padding the range rounded to.
+  kePlot_.yFromZero = true;
   settings_.method = "rk4";
   settings_.h = 0.01;
   settings_.hMin = 1e-4;

@@ -245,12 +245,14 @@ void RestingScene::drawForces(pbm::Canvas3D& canvas) {
       const Vector3d side(0.04, 0.0, 0.04);
       if (lv > 1e-6) canvas.arrow(c.p + side - lv * dir, c.p + side, kVerbatimColour, 2.f, 10.f);
     }
+    // A label names f_k alone: a_k (0 wherever f_k > 0, RBII §9) is in the
+    // panel's table and the HUD's range. With it the labels were 25 characters
+    // long and those of nearby contacts ran into each other and their arrows.
     if (labels && indexLabels_)
       canvas.text(c.p - len * dir, pbm::format("%zu", k), kForceColour);
     else if (labels)
       canvas.text(c.p - len * dir,
-                  pbm::format("f%zu = %.4g N, a%zu = %.2g (%s)", k, forces_.f(i), k, forces_.a(i),
-                              c.vf ? "vf" : "ee"),
+                  pbm::format("f%zu = %.4g N (%s)", k, forces_.f(i), c.vf ? "vf" : "ee"),
                   kForceColour);
   }
 }

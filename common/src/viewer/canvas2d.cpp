@@ -120,15 +120,22 @@ void Canvas2D::grid() {
     line({x, lo.y()}, {x, hi.y()}, std::abs(x) < 0.5 * step ? colors::kAxis : colors::kGrid, 1.f);
   for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step)
     line({lo.x(), y}, {hi.x(), y}, std::abs(y) < 0.5 * step ? colors::kAxis : colors::kGrid, 1.f);
-  // Tick labels along the left and bottom edges.
+  // Tick labels along the bottom and right edges. The lesson box (the HUD)
+  // owns the top-left corner and grows with the scene's readouts: y labels
+  // on the left edge sat under it, half hidden. Nothing covers the right edge
+  // of the view (the panel is beside it, not over it).
   char buf[32];
   for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
     std::snprintf(buf, sizeof buf, "%g", std::abs(x) < 0.5 * step ? 0.0 : x);
     text({x, lo.y()}, buf, colors::kDim, ImVec2(3.f, -40.f));
   }
+  // The x labels' row: 40 px above the bottom edge, one line high.
+  const float xRowTop = camera_.toScreen(lo).y - 40.f;
   for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step) {
+    if (camera_.toScreen({hi.x(), y}).y - 15.f + ImGui::GetTextLineHeight() > xRowTop - 2.f)
+      continue;  // it would sit in the corner beside the last x label
     std::snprintf(buf, sizeof buf, "%g", std::abs(y) < 0.5 * step ? 0.0 : y);
-    text({lo.x(), y}, buf, colors::kDim, ImVec2(4.f, -15.f));
+    text({hi.x(), y}, buf, colors::kDim, ImVec2(-ImGui::CalcTextSize(buf).x - 4.f, -15.f));
   }
 }
 

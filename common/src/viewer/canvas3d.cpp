@@ -272,18 +272,37 @@ void Canvas3D::text(const Vector3d& at, const std::string& s, Color c, ImVec2 of
   Eigen::Vector2d p;
   if (!camera_.project(at, p)) return;
   if (p.x() < 0 || p.y() < 0 || p.x() > camera_.width() || p.y() > camera_.height()) return;
-  ImVec2 tl(static_cast<float>(p.x()) + off.x, static_cast<float>(p.y()) + off.y);
+  const ImVec2 pt(static_cast<float>(p.x()), static_cast<float>(p.y()));
   const ImVec2 size = ImGui::CalcTextSize(s.c_str());
-  // A label that would cover one drawn before it this frame moves down below
-  // it (a few tries), so labels of nearby points stay readable.
-  for (int tries = 0; tries < 6; ++tries) {
-    bool moved = false;
+  // The earlier label whose backdrop this one's (at top-left tl) would come
+  // within `gap` pixels of, or null: closer than that they read as one block.
+  const float gap = 4.f;
+  auto blocker = [&](const ImVec2& tl) -> const ImVec4* {
     for (const ImVec4& r : labelRects_)
-      if (tl.x < r.z && tl.x + size.x > r.x && tl.y < r.w && tl.y + size.y > r.y) {
-        tl.y = r.w + 2.f;
-        moved = true;
-      }
-    if (!moved) break;
+      if (tl.x - 3.f < r.z + gap && tl.x + size.x + 3.f > r.x - gap && tl.y - 1.f < r.w + gap &&
+          tl.y + size.y > r.y - gap)
+        return &r;
+    return nullptr;
+  };
+  // A label that would crowd one drawn before it this frame tries the other
+  // side of its point first (the offset mirrored below it), so it stays
+  // beside the point it names; only when both are taken is it stacked below
+  // the earlier labels. Stacking first put the labels of two contacts a few
+  // pixels apart edge to edge, the second far from its point. (Not the left
+  // corners: a label there went under the lesson box at the top left.)
+  const ImVec2 corners[] = {off, ImVec2(off.x, -off.y - size.y)};
+  ImVec2 tl(pt.x + off.x, pt.y + off.y);
+  bool placed = false;
+  for (const ImVec2& c : corners)
+    if (!blocker(ImVec2(pt.x + c.x, pt.y + c.y))) {
+      tl = ImVec2(pt.x + c.x, pt.y + c.y);
+      placed = true;
+      break;
+    }
+  for (int tries = 0; !placed && tries < 6; ++tries) {
+    const ImVec4* r = blocker(tl);
+    if (!r) break;
+    tl.y = r->w + gap + 2.f;
   }
   labelRects_.emplace_back(tl.x - 3.f, tl.y - 1.f, tl.x + size.x + 3.f, tl.y + size.y);
   labels_->AddRectFilled(ImVec2(tl.x - 3.f, tl.y - 1.f), ImVec2(tl.x + size.x + 3.f, tl.y + size.y),

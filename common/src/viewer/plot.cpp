@@ -16,6 +16,7 @@ struct Axis {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
   bool log = false;
+  bool fromZero = false;      // a quantity never negative: the axis starts at 0
   std::vector<double> ticks;  // in plotted units
   double step = 1.0;          // between ticks, in plotted units
 
@@ -36,6 +37,9 @@ struct Axis {
     }
     const double span = hi - lo;
     lo -= pad * span, hi += pad * span;
+    // The padding must not push a non-negative quantity's axis below 0 (a
+    // kinetic energy axis from -5 J): 0 is its natural floor.
+    if (fromZero && !log) lo = std::max(lo, 0.0);
     if (log) {
       step = std::max(1.0, std::ceil((hi - lo) / targetTicks));
     } else {
@@ -95,7 +99,9 @@ void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis&
     dl->AddLine(ImVec2(fx, p0.y), ImVec2(fx, p1.y), grid);
     const std::string l = ax.label(t);
     const float w = ImGui::CalcTextSize(l.c_str()).x;
-    const float x = std::clamp(fx - w / 2, p0.x - 8.f, p1.x - w);
+    // From the frame edge on: further left the first label ran into the
+    // lowest y label beside the corner ("-5" touching "0.0").
+    const float x = std::clamp(fx - w / 2, p0.x - 1.f, p1.x - w);
     if (x < lastRight + 6) continue;  // never overlap the previous label
     dl->AddText(ImVec2(x, p1.y + 2), text, l.c_str());
     lastRight = x + w;
@@ -118,12 +124,18 @@ void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis&
   if (yLabel && *yLabel) dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, yLabel);
 }
 
-// Legend entries to a row in a plot `width` wide: two when the widest fits
-// in half the width, else one.
+// Legend entries to a row in a plot `width` wide: as many as fit side by
+// side (each as wide as the widest, swatch and gap included), spread evenly
+// over the rows they need. Two at most to a row wrapped a third short name
+// ("x y" / "z") onto a row of its own where all three fit on one.
 int legendPerRow(const std::vector<std::string>& names, float width) {
+  if (names.empty()) return 1;
   float widest = 0.f;
   for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
-  return widest + 24.f <= (width - 8.f) / 2.f ? 2 : 1;
+  const int n = static_cast<int>(names.size());
+  const int fit = std::clamp(static_cast<int>((width - 8.f) / (widest + 24.f)), 1, n);
+  const int rows = (n + fit - 1) / fit;
+  return (n + rows - 1) / rows;
 }
 
 // The rows plotXY gives the legend of these series names (none for one).
@@ -136,19 +148,19 @@ int legendRows(const std::vector<std::string>& names, float width) {
 }  // namespace
 
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel) {
+            const char* xLabel, const char* yLabel, bool yFromZero) {
   ImGui::PushID(id);
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
-  // The legend goes in rows under the x label, below `size`: two entries to
-  // a row when they fit. Inside the plot it covered a curve wherever the data
-  // happened to run. One series needs none: the title names it.
+  // The legend goes in rows under the x label, below `size`: as many entries
+  // to a row as fit (legendPerRow). Inside the plot it covered a curve
+  // wherever the data happened to run. One series needs none: the title names it.
   std::vector<std::string> names;
   std::vector<ImU32> cols;
   for (const auto& s : series)
     if (!s.name.empty()) names.push_back(s.name), cols.push_back(s.color);
   if (names.size() < 2) names.clear();
-  const float colW = (size.x - 8.f) / 2.f;
   const int perRow = legendPerRow(names, size.x), rows = legendRows(names, size.x);
+  const float colW = (size.x - 8.f) / static_cast<float>(perRow);
   const float margin = 62.f, bottom = 32.f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(size.x, size.y + 15.f * rows + (rows ? 4.f : 0.f)));
@@ -157,6 +169,8 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
       p1(origin.x + size.x - 4, origin.y + size.y - bottom);
   Axis ax, ay;
   ax.log = logX, ay.log = logY;
+  ay.fromZero = yFromZero;
+  if (yFromZero && !logY) ay.include(0.0);
   for (const auto& s : series)
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
       if (ax.valid(s.x[i]) && ay.valid(s.y[i])) ax.include(s.x[i]), ay.include(s.y[i]);
@@ -226,7 +240,7 @@ void TimePlot::draw(ImVec2 size) const {
   ImGui::PushTextWrapPos(0.f);  // a long title wraps instead of running off the panel
   ImGui::TextUnformatted(title_.c_str());
   ImGui::PopTextWrapPos();
-  plotXY(title_.c_str(), s, size, false, logY, "t (s)", "");
+  plotXY(title_.c_str(), s, size, false, logY, "t (s)", "", yFromZero);
 }
 
 bool panelSection(const char* label, float height, bool preferOpen, int sectionsBelow) {

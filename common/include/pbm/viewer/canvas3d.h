@@ -59,8 +59,9 @@ class Canvas3D {
   // The x, y, z axes from `origin`, `length` long, labelled.
   void axes(double length, const Eigen::Vector3d& origin = Eigen::Vector3d::Zero());
   // Text whose top-left corner sits at the projected point plus a pixel
-  // offset, on a dark backdrop so it reads over any geometry; moved down when
-  // it would cover an earlier label. Hidden when the point is behind the eye
+  // offset, on a dark backdrop so it reads over any geometry. When it would
+  // crowd an earlier label it moves below its point (the offset mirrored),
+  // else below the earlier labels. Hidden when the point is behind the eye
   // or outside the view.
   void text(const Eigen::Vector3d& at, const std::string& s, Color c = colors::kText,
             ImVec2 offsetPx = {7.f, -18.f});

@@ -22,9 +22,11 @@ struct XYSeries {
 // Draws the series into the current ImGui window; non-positive values are
 // skipped on a log axis. With two or more named series their legend is drawn
 // in rows under the x label, below `size` (15 px a row), where it covers no
-// curve.
+// curve. With `yFromZero` (a quantity that is never negative, such as a
+// kinetic energy) the linear y axis starts at 0 rather than at a padded,
+// rounded value below the data.
 void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
-            const char* xLabel, const char* yLabel);
+            const char* xLabel, const char* yLabel, bool yFromZero = false);
 
 // A folding section of the panel (an ImGui collapsing header). It starts open
 // when `preferOpen` and its content, about `height` pixels, fits in what is
@@ -49,6 +51,7 @@ class TimePlot {
   // included, for panelSection.
   float height(float plotHeight) const;
   bool logY = false;
+  bool yFromZero = false;  // plotXY's yFromZero: for non-negative quantities
 
  private:
   std::string title_;
