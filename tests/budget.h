@@ -88,6 +88,13 @@ class BudgetedSystem : public pbm::CountingSystem {
   std::_Exit(1);
 }
 
+// The steady clock in nanoseconds, for the two watchers below.
+inline long long steadyNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 // The deadline of the withinSeconds call running now, watched by one thread
 // for the whole process. A thread per call would be simpler, but creating one
 // costs about 2 ms under Wine: Ch10Dantzig.AgreesWithEnumerationAtRest (10 000
@@ -113,7 +120,7 @@ class CallDeadline {
   Armed arm(const char* function, const std::string& hint, double seconds) {
     std::lock_guard<std::mutex> lock(mutex_);
     const Armed before = now_;
-    now_ = Armed{function, &hint, seconds, clockNs()};
+    now_ = Armed{function, &hint, seconds, steadyNs()};
     wake_.notify_all();
     return before;
   }
@@ -126,11 +133,6 @@ class CallDeadline {
   CallDeadline() {
     std::thread([this] { watch(); }).detach();
   }
-  static long long clockNs() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
   void watch() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
@@ -139,7 +141,7 @@ class CallDeadline {
         continue;
       }
       wake_.wait_for(lock, std::chrono::milliseconds(20));
-      if (now_.since != 0 && static_cast<double>(clockNs() - now_.since) > now_.seconds * 1e9)
+      if (now_.since != 0 && static_cast<double>(steadyNs() - now_.since) > now_.seconds * 1e9)
         stillRunning(now_.function, *now_.hint, now_.seconds);
     }
   }
@@ -193,22 +195,17 @@ class Watchdog {
       std::atomic<long long>& since;
       ~Disarm() { since.store(0); }
     } disarm{since_};
-    since_.store(now() + 1);  // 0 means "no call running"
+    since_.store(steadyNs() + 1);  // 0 means "no call running"
     return std::forward<Call>(call)();
   }
 
  private:
-  static long long now() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
   void watch() {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!stop_) {
       wake_.wait_for(lock, std::chrono::milliseconds(20));
       const long long since = since_.load();
-      if (!stop_ && since != 0 && static_cast<double>(now() - since) > seconds_ * 1e9)
+      if (!stop_ && since != 0 && static_cast<double>(steadyNs() - since) > seconds_ * 1e9)
         stillRunning(function_.c_str(), hint_, seconds_);
     }
   }
