@@ -79,7 +79,7 @@ if [[ ${1:-} == --inside ]]; then
     cmake -S "$src" -B "$bld" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_INSTALL_PREFIX="$PREFIX" -DCMAKE_PREFIX_PATH="$PREFIX" \
       -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@"
-    nice -n 10 cmake --build "$bld" -j "$JOBS"
+    cmake --build "$bld" -j "$JOBS"
     cmake --install "$bld"
     mkdir -p "$PREFIX/.built" && (cd "$src/../dl" && ls -- *.orig.tar.*) >"$PREFIX/.built/$name"
   }
@@ -229,7 +229,11 @@ in_chroot() { # in_chroot COMMAND...: with a clean environment
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive PBM_JOBS="${PBM_JOBS:-$(nproc)}" "$@"
 }
-inside() { in_chroot /bin/bash /pbm/src/tools/platform_libcxx.sh --inside "$1"; }
+inside() { # inside STAGE: at nice 10, as every compile on a shared machine
+  chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+    LANG=C.UTF-8 PBM_JOBS="${PBM_JOBS:-$(nproc)}" \
+    nice -n 10 /bin/bash /pbm/src/tools/platform_libcxx.sh --inside "$1"
+}
 
 mkdir -p "$cache"
 timed chroot make_chroot
