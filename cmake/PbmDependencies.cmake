@@ -139,14 +139,20 @@ if(NOT GTest_FOUND)
   pbm_missing(GoogleTest 1.11 libgtest-dev googletest gtest)
 endif()
 pbm_found(GoogleTest ${GTest_VERSION})
-find_package(benchmark QUIET)
-if(NOT benchmark_FOUND)
-  pbm_missing("Google Benchmark" 1.6 libbenchmark-dev google-benchmark benchmark)
+# Google Benchmark and Boost serve only the benchmarks (chNN_bench): with
+# PBM_BENCHMARKS off they are not looked for, so a platform that builds the
+# rest against another C++ library (tools/platform_libcxx.sh: libc++) needs
+# neither.
+if(PBM_BENCHMARKS)
+  find_package(benchmark QUIET)
+  if(NOT benchmark_FOUND)
+    pbm_missing("Google Benchmark" 1.6 libbenchmark-dev google-benchmark benchmark)
+  endif()
+  pbm_found("Google Benchmark" ${benchmark_VERSION})
+  # Header-only Boost.Odeint, for chapter 02-03's comparison benchmarks.
+  find_package(Boost 1.74 QUIET)
+  if(NOT Boost_FOUND)
+    pbm_missing(Boost 1.74 libboost-dev boost boost-numeric-odeint)
+  endif()
+  pbm_found(Boost ${Boost_VERSION})
 endif()
-pbm_found("Google Benchmark" ${benchmark_VERSION})
-# Header-only Boost.Odeint, for chapter 02-03's comparison benchmarks.
-find_package(Boost 1.74 QUIET)
-if(NOT Boost_FOUND)
-  pbm_missing(Boost 1.74 libboost-dev boost boost-numeric-odeint)
-endif()
-pbm_found(Boost ${Boost_VERSION})

@@ -8,6 +8,11 @@
 #   tools/check_platforms.sh windows [--stages LIST]  MinGW-w64 and Wine in a sid chroot
 #                            (tools/platform_windows.sh says what it does)
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
+#     --stdlib libc++        bookworm with clang only: macOS's C++ library, clang-16 with
+#                            libc++, SFML and GoogleTest built against it from Debian's
+#                            source packages, no benchmarks (tools/platform_libcxx.sh
+#                            says what it does; --compare FILE.json compares its CSVs'
+#                            fingerprints with a libstdc++ build's)
 #     --no-shots             skip the screenshots
 #     --no-bench             build only what the tests and programs need (every
 #                            library, scene, test and program; no benchmarks:
@@ -28,6 +33,7 @@
 # or the chroot's apt-get update failed: no mirror reachable), so a caller can
 # tell "this machine cannot make the chroot" from "the workbook failed there".
 set -euo pipefail
+ORIG_PWD="$PWD" # --compare FILE is read from where the script was run
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
 if [[ ${1:-} == windows ]]; then
@@ -41,12 +47,23 @@ die() { # die MESSAGE [STATUS]
 }
 say() { printf 'check_platforms: %s\n' "$*" >&2; }
 
-compiler=gcc shots=1 bench=1 imgui_source=0 shell=0 release=""
+compiler=gcc shots=1 bench=1 imgui_source=0 shell=0 release="" stdlib="" compare=""
 while (($#)); do
   case "$1" in
   --compiler)
     (($# >= 2)) || die "--compiler needs gcc or clang" 2
     compiler="$2"
+    shift 2
+    ;;
+  --stdlib)
+    (($# >= 2)) || die "--stdlib needs libc++ (libstdc++ is the default)" 2
+    stdlib="$2"
+    shift 2
+    ;;
+  --compare)
+    (($# >= 2)) || die "--compare needs a fingerprints file (tools/csv_fingerprint.py --out)" 2
+    compare="$2"
+    [[ $compare == /* ]] || compare="$ORIG_PWD/$compare"
     shift 2
     ;;
   --no-shots) shots=0 && shift ;;
@@ -76,6 +93,19 @@ case "$compiler" in
 gcc) cxx=g++ extra_packages="" ;;
 clang) cxx=clang++ extra_packages="clang" ;;
 *) die "unknown compiler '$compiler' (gcc or clang)" 2 ;;
+esac
+case "$stdlib" in
+"" | libstdc++) [[ -z $compare ]] || die "--compare goes with --stdlib libc++" 2 ;;
+libc++)
+  [[ $release == bookworm && $compiler == clang ]] ||
+    die "--stdlib libc++ is for bookworm with --compiler clang only (clang-16, libc++-16)" 2
+  args=()
+  ((shots)) || args+=(--no-shots)
+  ((shell)) && args+=(--shell)
+  [[ -n $compare ]] && args+=(--compare "$compare")
+  exec bash "$ROOT/tools/platform_libcxx.sh" ${args[@]+"${args[@]}"}
+  ;;
+*) die "unknown --stdlib '$stdlib' (libc++; libstdc++ is the default)" 2 ;;
 esac
 [[ $(id -u) -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
 

@@ -7,7 +7,7 @@ records the SHA-256 of the CSV and the exit status. With --compare OLD.json it
 prints every scene whose CSV or status differs from OLD and exits 1 if any does.
 
 usage: csv_fingerprint.py --build DIR [--out FILE.json] [--compare OLD.json]
-                          [--chapters 01,07] [--timeout S]
+                          [--chapters 01,07] [--timeout S] [--csv-dir DIR]
        csv_fingerprint.py --compare OLD.json --against NEW.json   (two records, nothing run)
 
 A refactoring or a port must leave these byte-identical on the same platform
@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,7 +46,7 @@ def scenes(program):
     return [line.split()[0] for line in listing.splitlines() if line and not line[0].isspace()]
 
 
-def fingerprint(program, scene, timeout):
+def fingerprint(program, scene, timeout, keep=None):
     with tempfile.TemporaryDirectory() as tmp:
         csv = os.path.join(tmp, "out.csv")
         try:
@@ -58,6 +59,8 @@ def fingerprint(program, scene, timeout):
         if os.path.exists(csv):
             with open(csv, "rb") as f:
                 digest = hashlib.sha256(f.read()).hexdigest()
+            if keep:
+                shutil.copyfile(csv, keep)
         return {"status": status, "sha256": digest}
 
 
@@ -69,8 +72,12 @@ def main():
     ap.add_argument("--against", help="compare --compare with this record instead of a build")
     ap.add_argument("--chapters", default="", help="e.g. 01,07 (default: all)")
     ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--csv-dir", help="keep each CSV as DIR/PROGRAM--SCENE.csv, to see what differs "
+                    "(tools/csv_digits.py compares two such folders)")
     args = ap.parse_args()
     chapters = {c.zfill(2) for c in args.chapters.split(",") if c}
+    if args.csv_dir:
+        os.makedirs(args.csv_dir, exist_ok=True)
 
     result = {}
     if args.against:
@@ -82,7 +89,8 @@ def main():
         name = os.path.basename(program)
         for scene in scenes(program):
             key = f"{name} {scene}"
-            result[key] = fingerprint(program, scene, args.timeout)
+            keep = os.path.join(args.csv_dir, f"{name}--{scene}.csv") if args.csv_dir else None
+            result[key] = fingerprint(program, scene, args.timeout, keep)
             print(f"{key}: {result[key]['status']} {result[key]['sha256'][:16]}", flush=True)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
