@@ -198,8 +198,8 @@ namespace within {
 
 inline const std::string kSortHint =
     "does each item move towards the front only while it is smaller than the one before it "
-    "(j > 0 and before(list[j], list[j - 1]), with --j after every exchange), and each k once "
-    "(RBII §7.2.2, exercises/08_sweep_sort/insertion_sort.cpp)?";
+    "(by value, a b before an e at equal values), one place per exchange, and does the outer "
+    "loop visit each item once (RBII §7.2.2, exercises/08_sweep_sort/insertion_sort.cpp)?";
 
 // The insertion sort: an exchange per inversion, at most L(L - 1)/2 for L
 // endpoints; past that onSwap (when the test gives one) throws.

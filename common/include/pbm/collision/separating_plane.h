@@ -43,7 +43,8 @@ bool separates(const SeparatingPlane& plane, const ConvexPolyhedron& A, const Co
                double tol);
 // The exhaustive search (figure 15): every face of A, every face of B, every
 // edge pair (6 + 6 + 144 candidates for two boxes), the first that separates.
-// *tried (if given) receives the number of candidates tested.
+// *tried (if given) receives the number of candidates tested, every one
+// counted: a parallel edge pair, which gives no plane, too.
 std::optional<Witness> findSeparatingPlane(const ConvexPolyhedron& A, const ConvexPolyhedron& B,
                                            double tol, int* tried = nullptr);
 // Coherence (figures 16-17): rebuild the plane from the cached witness and
