@@ -79,6 +79,15 @@ std::vector<Interval> randomIntervals(std::mt19937& rng, int n, bool rounded) {
   return iv;
 }
 
+// The intervals themselves, when there are few enough to read.
+std::string intervalsIfFew(const std::vector<Interval>& iv) {
+  if (iv.size() > 10) return "";
+  std::ostringstream s;
+  s << "; the intervals:";
+  for (const auto& i : iv) s << " [" << i.b << ", " << i.e << "]";
+  return s.str();
+}
+
 TEST(Ch08Sweep1D, EqualsBruteForceOnRandomIntervals) {
   for (bool rounded : {false, true})
     for (int n : {0, 1, 2, 10, 100, 1000})
@@ -89,7 +98,8 @@ TEST(Ch08Sweep1D, EqualsBruteForceOnRandomIntervals) {
         const PairList want = brutePairs1D(iv);
         ASSERT_EQ(got, want) << "RBII §7.2.1: sort and sweep = all pairs with b_i <= e_j and "
                              << "b_j <= e_i (n = " << n << ", seed " << seed
-                             << (rounded ? ", rounded: ties" : "") << "): " << pairDiff(got, want);
+                             << (rounded ? ", rounded: ties" : "") << "): " << pairDiff(got, want)
+                             << intervalsIfFew(iv);
       }
 }
 

@@ -76,12 +76,17 @@ inline long inversions(const std::vector<Endpoint>& list) {  // O(n^2), on purpo
 }
 
 // The first few differences between two pair lists, for failure messages.
-inline std::string pairDiff(const PairList& got, const PairList& want) {
+inline std::string pairDiff(const PairList& gotAsGiven, const PairList& want) {
+  std::ostringstream s;
+  PairList got = gotAsGiven;
+  if (!std::is_sorted(got.begin(), got.end())) {
+    s << "the pairs are not sorted (overlaps() returns the table sorted, broadphase.h); ";
+    std::sort(got.begin(), got.end());
+  }
   PairList extra, missing;
   std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
   std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
                       std::back_inserter(missing));
-  std::ostringstream s;
   s << "expected " << want.size() << " pairs, got " << got.size() << "; extra:";
   for (std::size_t k = 0; k < std::min<std::size_t>(extra.size(), 5); ++k)
     s << " (" << extra[k].first << "," << extra[k].second << ")";

@@ -21,6 +21,11 @@
 // "SUITE.TEST: ran out of memory (over 1 GB): it drives FUNCTIONS: ...".
 // Every test needs under 20 MB.
 //
+// And a crash (a bad memory access, an integer division by zero, an abort)
+// would end the test program with no word of which test or function: it
+// prints "SUITE.TEST: crashed (SIGSEGV, ...): it drives FUNCTIONS" first, then
+// ends as the signal would have.
+//
 // Install once per chapter test binary, from a header, with the student
 // functions each test suite drives (the suites the exercise headers' "Tests:"
 // lines name):
@@ -32,8 +37,10 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <map>
 #include <mutex>
@@ -44,6 +51,7 @@
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/resource.h>
+#include <unistd.h>
 #endif
 #if defined(__MINGW32__)
 #include <pthread_time.h>
@@ -72,6 +80,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     current() = s;
     std::thread([s] { watch(*s); }).detach();
     capMemory();
+    for (int sig : {SIGSEGV, SIGFPE, SIGABRT}) std::signal(sig, onCrash);
   }
 
   void OnTestStart(const ::testing::TestInfo& test) override {
@@ -88,6 +97,12 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
         ": does a loop keep adding to a vector (push_back) because its counter never "
         "advances?" +
         (memoryHint_.empty() ? "" : " " + memoryHint_) + "\n[  FAILED  ] " + state_->name + "\n";
+    state_->crashHead = "\nFailure\n" + state_->name + ": crashed (";
+    state_->crashTail = "): it drives " +
+                        (it != drives_.end() ? it->second : "the chapter's student functions") +
+                        ": an index out of range, a pointer to nothing, a division by zero? "
+                        "(a debugger or -fsanitize=address shows where)\n[  FAILED  ] " +
+                        state_->name + "\n";
     state_->deadline = cpuSeconds() + seconds_;
     state_->armed = true;
     state_->wake.notify_all();
@@ -112,7 +127,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
   struct State {
     std::mutex mutex;
     std::condition_variable wake;
-    std::string name, message, outOfMemory;
+    std::string name, message, outOfMemory, crashHead, crashTail;
     double deadline = 0;  // the process's CPU seconds
     bool armed = false;
   };
@@ -162,6 +177,28 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
       std::fflush(stderr);
       std::_Exit(1);
     });
+  }
+
+  // The crash's words, written with nothing allocated (the heap may be what
+  // broke), then the signal's own end, so ctest still reports the signal.
+  static void emit(const char* text) {
+#if defined(__unix__) || defined(__APPLE__)
+    if (::write(2, text, std::strlen(text)) < 0) return;
+#else
+    std::fputs(text, stderr);
+#endif
+  }
+  static void onCrash(int sig) {
+    const State* s = current();
+    if (s && s->armed) {
+      emit(s->crashHead.c_str());
+      emit(sig == SIGSEGV  ? "SIGSEGV, a bad memory access"
+           : sig == SIGFPE ? "SIGFPE, an arithmetic fault such as an integer division by zero"
+                           : "SIGABRT, an abort: a failed assert, or std::terminate");
+      emit(s->crashTail.c_str());
+    }
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
   }
 
   // Looks at the CPU clock every 50 ms of wall time while a test runs.
