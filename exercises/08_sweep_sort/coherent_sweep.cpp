@@ -8,7 +8,7 @@
 //   each axis (stats_.swaps[axis]) and update the table at the exchanges:
 //   a begin passing below an end: a box test (aabbOverlap, boxTests), insert
 //   if it passes; an end passing below a begin: remove, no test; b/b and e/e:
-//   nothing. Count beSwaps and statusChanges (pairs really inserted/removed).
+//   nothing. Count beSwaps and statusChanges (each real insertion or removal).
 // overlaps: the table as sorted pairs (i < j).
 //
 // Symbols: boxes (std::vector<AABB>, n); three endpoint lists of 2n Endpoint; overlaps()

@@ -60,7 +60,10 @@ class CoherentSweep3D {
     long swaps[3] = {0, 0, 0};  // exchanges per axis, this update
     long beSwaps = 0;           // of them, between a begin and an end
     long boxTests = 0;          // aabbOverlap calls
-    long statusChanges = 0;     // pairs inserted or removed
+    // Each insertion into the table and each removal from it: a pair inserted
+    // and removed within one update counts 2 (intervals_1d's column counts the
+    // net change of the frame instead).
+    long statusChanges = 0;
   };
   // The first frame: sort the endpoints of every axis (any sort) and build
   // the table by brute force or a sweep; stats cleared.
