@@ -111,14 +111,9 @@ esac
 
 build_root="${PBM_BUILD_DIR:-$ROOT/build}"
 chroot_dir="${PBM_CHROOT_DIR:-$build_root/chroots}/$release"
-# The mirror this machine's apt uses (a deb822 URIs: line or a one-line deb).
-mirror="${PBM_MIRROR:-}"
-if [[ -z $mirror ]]; then
-  mirror="$(grep -hsoE '^(URIs:[[:space:]]*|deb[[:space:]]+)https?://[^[:space:]]+/debian/?([[:space:]]|$)' \
-    /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list |
-    grep -v security | head -n 1 | sed -E 's/^(URIs:|deb)[[:space:]]*//; s/[[:space:]]*$//')" || true
-  mirror="${mirror:-http://deb.debian.org/debian}"
-fi
+# shellcheck source=tools/platform_common.sh
+source "$ROOT/tools/platform_common.sh"
+mirror="$(apt_mirror)"
 
 # --- the chroot, made once --------------------------------------------------
 if [[ ! -f $chroot_dir/.pbm-ready ]]; then

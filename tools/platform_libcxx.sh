@@ -174,27 +174,10 @@ out="${PBM_BUILD_DIR:-$ROOT/build}/platforms/$tag"
 log="$out.log"
 mkdir -p "$out"
 : >"$log"
-mirror="${PBM_MIRROR:-}"
-if [[ -z $mirror ]]; then
-  mirror="$(grep -hsoE '^(URIs:[[:space:]]*|deb[[:space:]]+)https?://[^[:space:]]+/debian/?([[:space:]]|$)' \
-    /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list |
-    grep -v security | head -n 1 | sed -E 's/^(URIs:|deb)[[:space:]]*//; s/[[:space:]]*$//')" || true
-  mirror="${mirror:-http://deb.debian.org/debian}"
-fi
-
-passed=""
-timed() { # timed NAME COMMAND...: run a stage, note its time, stop at its failure
-  local name="$1" t0=$SECONDS status=0
-  shift
-  say "stage $name (log: ${log#"$ROOT"/})"
-  "$@" >>"$log" 2>&1 || status=$?
-  if ((status != 0)); then
-    tail -n 30 "$log" >&2
-    echo "platform bookworm clang libc++: stage $name FAILED after $((SECONDS - t0)) s; passed:${passed:- none}"
-    exit "$((status == 5 ? 5 : 1))"
-  fi
-  passed="$passed $name ($((SECONDS - t0)) s)"
-}
+# shellcheck source=tools/platform_common.sh
+source "$ROOT/tools/platform_common.sh"
+platform_name="bookworm clang libc++"
+mirror="$(apt_mirror)"
 
 # --- 1. the chroot and its packages, made once ------------------------------------
 # No g++ and no Debian C++ library (-dev) package: what links C++ is built here.
