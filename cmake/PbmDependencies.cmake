@@ -4,8 +4,9 @@
 # exists. Each miss stops configure with one line naming the library, the
 # minimum version and the package to install with apt, brew and vcpkg.
 #
-# Defines pbm::sfml (graphics, window, system) and pbm::imgui (ImGui with its
-# OpenGL 2 back end), and PBM_VERSIONS_FOUND for the configure summary.
+# Defines PBM_VERSIONS_FOUND for the configure summary, and with the viewer
+# (cmake/PbmViewer.cmake) pbm::sfml (graphics, window, system) and pbm::imgui
+# (ImGui with its OpenGL 2 back end).
 
 include_guard(GLOBAL)
 
@@ -33,100 +34,27 @@ if(Eigen3_VERSION VERSION_LESS 3.4 OR NOT Eigen3_VERSION VERSION_LESS 6)
 endif()
 pbm_found(Eigen ${Eigen3_VERSION})
 
-# --- SFML 3.x (components Graphics, Window, System; targets SFML::Graphics),
-# else SFML 2.5-2.6 (components graphics, window, system; targets
-# sfml-graphics). Each generation's version file accepts its own major only.
-add_library(pbm_sfml INTERFACE)
-add_library(pbm::sfml ALIAS pbm_sfml)
-find_package(SFML 3 QUIET COMPONENTS Graphics Window System)
-if(SFML_FOUND)
-  target_link_libraries(pbm_sfml INTERFACE SFML::Graphics SFML::Window SFML::System)
-else()
-  find_package(SFML 2.5 QUIET COMPONENTS graphics window system)
-  if(NOT SFML_FOUND)
-    pbm_missing(SFML 2.5 libsfml-dev sfml sfml)
-  endif()
-  target_link_libraries(pbm_sfml INTERFACE sfml-graphics sfml-window sfml-system)
-endif()
-pbm_found(SFML ${SFML_VERSION})
-
-find_package(OpenGL QUIET)
-if(NOT OpenGL_FOUND)
-  pbm_missing(OpenGL 2.1 libgl-dev "(part of macOS)" opengl)
-endif()
 find_package(PkgConfig QUIET)
 
-# --- Dear ImGui 1.86 or newer with its OpenGL 2 back end, in this order:
-#   1. -DPBM_IMGUI_DIR=path: an ImGui source folder (a release, or the one
-#      Debian's source package unpacks), compiled here;
-#   2. pkg-config `imgui` (Debian's and Ubuntu's libimgui-dev);
-#   3. a CMake package `imgui` (vcpkg: `vcpkg install imgui[opengl2-binding]`);
-#   4. -DPBM_IMGUI_FETCH=ON (the default on macOS and Windows, where Homebrew
-#      and MSYS2 have no ImGui package): a pinned release, downloaded.
-set(PBM_IMGUI_DIR "" CACHE PATH "An ImGui source folder to compile (imgui.cpp, backends/)")
-if(APPLE OR WIN32)
-  set(pbm_fetch_default ON)
-else()
-  set(pbm_fetch_default OFF)
-endif()
-option(PBM_IMGUI_FETCH "Download a pinned ImGui release when no package is found"
-  ${pbm_fetch_default})
-set(PBM_IMGUI_RELEASE "v1.92.5" CACHE STRING "The ImGui release PBM_IMGUI_FETCH downloads")
-
-function(pbm_imgui_from_source dir how)
-  foreach(f imgui.cpp imgui_draw.cpp imgui_tables.cpp imgui_widgets.cpp
-      backends/imgui_impl_opengl2.cpp)
-    if(NOT EXISTS "${dir}/${f}")
-      message(FATAL_ERROR "pbm: ${how} ${dir} is not an ImGui source folder (no ${f}); "
-        "give the folder that holds imgui.cpp and backends/")
-    endif()
-  endforeach()
-  add_library(pbm_imgui_source STATIC
-    "${dir}/imgui.cpp" "${dir}/imgui_draw.cpp" "${dir}/imgui_tables.cpp"
-    "${dir}/imgui_widgets.cpp" "${dir}/backends/imgui_impl_opengl2.cpp")
-  # Its own code, not the workbook's: the project's warning flags stay off it.
-  target_include_directories(pbm_imgui_source SYSTEM PUBLIC "${dir}" "${dir}/backends")
-  target_compile_options(pbm_imgui_source PRIVATE $<IF:$<CXX_COMPILER_ID:MSVC>,/w,-w>)
-  target_link_libraries(pbm_imgui_source PUBLIC OpenGL::GL)
-  target_link_libraries(pbm_imgui INTERFACE pbm_imgui_source)
-  file(STRINGS "${dir}/imgui.h" line REGEX "^#define IMGUI_VERSION ")
-  string(REGEX REPLACE ".*\"(.*)\".*" "\\1" version "${line}")
-  set(PBM_IMGUI_VERSION "${version} (${how} ${dir})" PARENT_SCOPE)
-endfunction()
-
-add_library(pbm_imgui INTERFACE)
-add_library(pbm::imgui ALIAS pbm_imgui)
-set(PBM_IMGUI_VERSION "")
-if(PBM_IMGUI_DIR)
-  pbm_imgui_from_source("${PBM_IMGUI_DIR}" "source folder")
-else()
-  if(PkgConfig_FOUND)
-    pkg_check_modules(IMGUI QUIET IMPORTED_TARGET imgui)
+# --- The window (SFML, OpenGL, Dear ImGui): only for the viewer, and only
+# looked for when PBM_VIEWER is on. When one is missing the build goes on
+# without the window, said in one line: the core, the chapters' libraries,
+# the headless runs and every test need none of them.
+if(PBM_VIEWER)
+  include(cmake/PbmViewer.cmake)
+  if(PBM_VIEWER_MISSING)
+    message(STATUS "pbm: building without the window (as PBM_VIEWER=OFF): no "
+      "${PBM_VIEWER_MISSING} (install it with ${PBM_VIEWER_INSTALL}); the tests and "
+      "--headless runs need none of it")
+    set(PBM_VIEWER OFF)
+    set(PBM_NO_VIEWER_WHY "no ${PBM_VIEWER_MISSING} was found when it was configured")
   endif()
-  if(IMGUI_FOUND)
-    target_link_libraries(pbm_imgui INTERFACE PkgConfig::IMGUI)
-    set(PBM_IMGUI_VERSION "${IMGUI_VERSION} (pkg-config)")
-  else()
-    find_package(imgui CONFIG QUIET)
-    if(TARGET imgui::imgui)
-      target_link_libraries(pbm_imgui INTERFACE imgui::imgui)
-      set(PBM_IMGUI_VERSION "${imgui_VERSION} (CMake package)")
-    elseif(PBM_IMGUI_FETCH)
-      include(FetchContent)
-      FetchContent_Declare(pbm_imgui_release
-        URL "https://github.com/ocornut/imgui/archive/refs/tags/${PBM_IMGUI_RELEASE}.tar.gz")
-      FetchContent_MakeAvailable(pbm_imgui_release)
-      pbm_imgui_from_source("${pbm_imgui_release_SOURCE_DIR}" "downloaded")
-    else()
-      message(FATAL_ERROR "pbm: missing Dear ImGui >= 1.86: install it with "
-        "`apt-get install libimgui-dev` (Debian, Ubuntu) or "
-        "`vcpkg install imgui[opengl2-binding]`, or configure with "
-        "-DPBM_IMGUI_DIR=path/to/imgui (a source folder) or -DPBM_IMGUI_FETCH=ON (download)")
-    endif()
-  endif()
+else()
+  set(PBM_NO_VIEWER_WHY "it was configured with PBM_VIEWER=OFF")
 endif()
-target_link_libraries(pbm_imgui INTERFACE OpenGL::GL)
-pbm_found("Dear ImGui" "${PBM_IMGUI_VERSION}")
+# What was built, for the driver (./pbm run and shots read build/CMakeCache.txt).
+set(PBM_WINDOW ${PBM_VIEWER} CACHE INTERNAL "Whether this build has the window")
+set(PBM_NO_WINDOW_WHY "${PBM_NO_VIEWER_WHY}" CACHE INTERNAL "Why this build has no window")
 
 # --- The command line, the tests, the benchmarks.
 find_package(CLI11 CONFIG QUIET)

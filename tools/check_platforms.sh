@@ -17,6 +17,10 @@
 #     --no-bench             build only what the tests and programs need (every
 #                            library, scene, test and program; no benchmarks:
 #                            PBM_BENCHMARKS=0)
+#     --no-viewer            the build without the window (PBM_VIEWER=0: no SFML, ImGui,
+#                            Xvfb, no screenshots), in a chroot of its own (RELEASE-noviewer)
+#                            that never had them: ./pbm test must pass and leave
+#                            libsfml-dev and libimgui-dev uninstalled
 #     --imgui-source         remove libimgui-dev and compile ImGui from the source folder
 #                            Debian's source package unpacks (PBM_IMGUI_DIR)
 #     --shell                open a shell in the chroot instead (debugging)
@@ -47,7 +51,7 @@ die() { # die MESSAGE [STATUS]
 }
 say() { printf 'check_platforms: %s\n' "$*" >&2; }
 
-compiler=gcc shots=1 bench=1 imgui_source=0 shell=0 release="" stdlib="" compare=""
+compiler=gcc shots=1 bench=1 imgui_source=0 shell=0 release="" stdlib="" compare="" viewer=1
 while (($#)); do
   case "$1" in
   --compiler)
@@ -68,6 +72,7 @@ while (($#)); do
     ;;
   --no-shots) shots=0 && shift ;;
   --no-bench) bench=0 && shift ;;
+  --no-viewer) viewer=0 shots=0 && shift ;;
   --imgui-source) imgui_source=1 && shift ;;
   --shell) shell=1 && shift ;;
   -h | --help)
@@ -110,7 +115,7 @@ esac
 [[ $(id -u) -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
 
 build_root="${PBM_BUILD_DIR:-$ROOT/build}"
-chroot_dir="${PBM_CHROOT_DIR:-$build_root/chroots}/$release"
+chroot_dir="${PBM_CHROOT_DIR:-$build_root/chroots}/$release$( ((viewer)) || echo -noviewer)"
 # shellcheck source=tools/platform_common.sh
 source "$ROOT/tools/platform_common.sh"
 mirror="$(apt_mirror)"
@@ -144,7 +149,7 @@ if ((shell)); then
 fi
 
 # --- inside: deps, build, test, shots -----------------------------------------
-tag="$release-$compiler$([[ $imgui_source == 1 ]] && echo -imgui-source || true)"
+tag="$release-$compiler$([[ $imgui_source == 1 ]] && echo -imgui-source || true)$( ((viewer)) || echo -noviewer)"
 log="$build_root/platforms/$tag.log"
 mkdir -p "$build_root/platforms/$tag"
 rm -f "$build_root/platforms/$tag"/*.png
@@ -153,7 +158,7 @@ status=0
 chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
   CXX="$cxx" PBM_WERROR=1 PBM_JOBS="${PBM_JOBS:-$(nproc)}" PBM_BUILD_DIR="/pbm/build-$tag" \
   EXTRA="$extra_packages" SHOTS="$shots" BENCH="$bench" PBM_BENCHMARKS="$bench" \
-  IMGUI_SOURCE="$imgui_source" /bin/bash -c '
+  IMGUI_SOURCE="$imgui_source" PBM_VIEWER="$viewer" /bin/bash -c '
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 cd /pbm/src
@@ -177,6 +182,16 @@ fi
 dpkg -s libimgui-dev >/dev/null 2>&1 && ((IMGUI_SOURCE)) && { echo "libimgui-dev is still installed"; exit 1; }
 if ((BENCH)); then ./pbm build --exercises none; fi
 ./pbm test
+if ((!PBM_VIEWER)); then
+  # The window'"'"'s libraries were never installed, and a program says it has none.
+  for p in libsfml-dev libimgui-dev xvfb; do
+    ! dpkg -s "$p" >/dev/null 2>&1 || { echo "PBM_VIEWER=0 installed $p"; exit 1; }
+  done
+  out="$(./pbm run 01 2>&1)"
+  printf "%s\n" "$out"
+  grep -q "this build has no window" <<<"$out" ||
+    { echo "./pbm run 01 did not say the build has no window"; exit 1; }
+fi
 # Every scene'"'"'s default headless CSV, fingerprinted: two compilers on one release
 # should agree (.ci/run compares sid'"'"'s GCC and Clang records).
 python3 tools/csv_fingerprint.py --build "$PBM_BUILD_DIR" --out "$PBM_BUILD_DIR/csv-fingerprint.json" >/dev/null

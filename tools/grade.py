@@ -256,7 +256,11 @@ class Grader:
                      f"-DPBM_GRADE_MODE={self.mode}", f"-DPBM_WERROR={'ON' if self.werror else 'OFF'}",
                      "-DPBM_GRADE_UNCHANGED=" + ";".join(self.unchanged_skeletons()),
                      f"-DPBM_TEST_TIMEOUT={self.limit + 30:g}",  # ctest's own stop, behind the sandbox's
-                     "-DPBM_TEST_LAUNCHER=" + ";".join(self.launcher)]
+                     "-DPBM_TEST_LAUNCHER=" + ";".join(self.launcher),
+                     # Tests need neither the window nor the benchmarks: a grading
+                     # machine (an autograder's image) has no SFML, ImGui or
+                     # Google Benchmark (common/README.md, "The viewer and the platform").
+                     "-DPBM_VIEWER=OFF", "-DPBM_BENCHMARKS=OFF"]
         if shutil.which("ccache"):
             configure.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
         status, text = run(configure, os.path.join(self.logs, "configure.log"))

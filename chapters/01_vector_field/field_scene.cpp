@@ -1,7 +1,5 @@
 #include "field_scene.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -11,6 +9,7 @@
 #include "pbm/core/exercise.h"
 #include "pbm/core/stepping.h"
 #include "pbm/fields/euler.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch01 {
 
@@ -432,45 +431,44 @@ void FieldScene::hud(std::vector<std::string>& lines) const {
 }
 
 void FieldScene::panel() {
-  ImGui::TextWrapped(
+  pbm::ui::textWrapped(
       "Left-click: drop a seed.  Drag a seed: its curve re-traces live.  Right-click: remove "
       "the nearest seed.");
-  if (ImGui::Button("Clear seeds")) {
+  if (pbm::ui::button("Clear seeds")) {
     seeds_.clear();
     selected_ = 0;
     plot_.clear();
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Default seeds")) reset();
-  ImGui::Checkbox("exact curves (dashed)", &showExact_);
-  ImGui::Checkbox("Euler vertices as dots", &showVertices_);
-  if (ImGui::Checkbox("trace backward too (-h)", &showBackward_)) traced_ = false;
-  ImGui::Checkbox("particles start over at T", &loop_);
-  if (timeDependent()) ImGui::Checkbox("frozen streamline through the particle", &showFrozen_);
-  double lo = 0.5, hi = 100.0;
-  if (ImGui::SliderScalar("trace to T (s)", ImGuiDataType_Double, &settings_.tEnd, &lo, &hi, "%.3g",
-                          ImGuiSliderFlags_Logarithmic))
+  pbm::ui::sameLine();
+  if (pbm::ui::button("Default seeds")) reset();
+  pbm::ui::checkbox("exact curves (dashed)", &showExact_);
+  pbm::ui::checkbox("Euler vertices as dots", &showVertices_);
+  if (pbm::ui::checkbox("trace backward too (-h)", &showBackward_)) traced_ = false;
+  pbm::ui::checkbox("particles start over at T", &loop_);
+  if (timeDependent()) pbm::ui::checkbox("frozen streamline through the particle", &showFrozen_);
+  if (pbm::ui::sliderDouble("trace to T (s)", &settings_.tEnd, 0.5, 100.0, "%.3g",
+                            pbm::ui::Scale::Log))
     settingsChanged();
-  ImGui::SliderFloat("arrows (px)", &arrowSpacingPx_, 20.f, 90.f, "%.0f");
+  pbm::ui::sliderFloat("arrows (px)", &arrowSpacingPx_, 20.f, 90.f, "%.0f");
 
-  ImGui::Separator();
+  pbm::ui::separator();
   if (selected_ >= 0 && selected_ < static_cast<int>(seeds_.size())) {
     const Seed& s = seeds_[selected_];
     const double start = invariant(s.x0, s.x0, std::atan2(s.x0.y(), s.x0.x()));
     const double now = invariant(s.particle, s.x0, s.theta);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::categorical(s.colorIndex)),
-                       "selected seed x0 = (%.3f, %.3f)", s.x0.x(), s.x0.y());
-    ImGui::Text("t = %.3f s of T = %.3g s", time_, settings_.tEnd);
-    ImGui::Text("invariant %s", invariantName().c_str());
-    ImGui::Text("  at start %.6g   now %.6g", start, now);
+    pbm::ui::textColored(pbm::categorical(s.colorIndex), "selected seed x0 = (%.3f, %.3f)",
+                         s.x0.x(), s.x0.y());
+    pbm::ui::text("t = %.3f s of T = %.3g s", time_, settings_.tEnd);
+    pbm::ui::text("invariant %s", invariantName().c_str());
+    pbm::ui::text("  at start %.6g   now %.6g", start, now);
     if (!s.forward.empty()) {
       const double end =
           invariant(s.forward.back(), s.x0, unwrappedAngle(s.forward, s.forward.size() - 1));
-      ImGui::Text("  at the polygon's end %.6g (x%.4g)", end, end / start);
+      pbm::ui::text("  at the polygon's end %.6g (x%.4g)", end, end / start);
     }
-    plot_.draw(ImVec2(-1.f, 130.f));
+    plot_.draw(pbm::Px2(-1.f, 130.f));
   } else {
-    ImGui::TextUnformatted("No seed selected: click in the field.");
+    pbm::ui::textUnformatted("No seed selected: click in the field.");
   }
 }
 

@@ -3,8 +3,6 @@
 // (DEB §2.1) and RK4 (DEB §2.2). The flow stretches every difference, so the
 // two traces agree at first and then part for good; both wind around the
 // fixed points C+ and C- without ever closing. Drawn with the orbit camera.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -18,6 +16,7 @@
 #include "pbm/fields/lorenz_system.h"
 #include "pbm/viewer/canvas3d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch01 {
@@ -230,24 +229,24 @@ class LorenzScene : public pbm::Scene {
   }
 
   void panel() override {
-    ImGui::TextWrapped(
+    pbm::ui::textWrapped(
         "Left-click the translucent plane z = rho - 1: a seed there starts an Euler and an RK4 "
         "curve. Right-click: remove the newest seed. Right-drag orbits, shift+right-drag pans, "
         "the wheel dollies.");
-    if (ImGui::Button("Clear seeds")) {
+    if (pbm::ui::button("Clear seeds")) {
       seeds_.clear();
       selected_ = 0;
       plot_.clear();
     }
-    ImGui::SameLine();
-    if (ImGui::Button("Default seed")) reset();
-    ImGui::Checkbox("Euler (red)", &showEuler_);
-    ImGui::SameLine();
-    ImGui::Checkbox("RK4 (blue)", &showRk4_);
-    ImGui::SameLine();
-    ImGui::Checkbox("seed plane", &showPlane_);
-    ImGui::Separator();
-    plot_.draw(ImVec2(-1.f, 130.f));
+    pbm::ui::sameLine();
+    if (pbm::ui::button("Default seed")) reset();
+    pbm::ui::checkbox("Euler (red)", &showEuler_);
+    pbm::ui::sameLine();
+    pbm::ui::checkbox("RK4 (blue)", &showRk4_);
+    pbm::ui::sameLine();
+    pbm::ui::checkbox("seed plane", &showPlane_);
+    pbm::ui::separator();
+    plot_.draw(pbm::Px2(-1.f, 130.f));
   }
 
  private:
@@ -267,7 +266,7 @@ class LorenzScene : public pbm::Scene {
     if (!showPlane_) return;
     const double z = lorenz_.rho - 1.0, e = 30.0;
     const Vector3d a(-e, -e, z), b(e, -e, z), c(e, e, z), d(-e, e, z);
-    canvas.quad(a, b, c, d, IM_COL32(130, 150, 190, 34));
+    canvas.quad(a, b, c, d, pbm::rgba(130, 150, 190, 34));
     canvas.polyline({a, b, c, d, a}, pbm::withAlpha(pbm::colors::kDim, 120), 1.f);
     canvas.text(Vector3d(0.0, -e, z), "seed plane z = rho - 1 (click to seed)", pbm::colors::kDim,
                 {-100.f, 4.f});
@@ -301,7 +300,7 @@ class LorenzScene : public pbm::Scene {
   void drawTrace(pbm::Canvas3D& canvas, const Trace& t, pbm::Color c, float px) {
     if (!t.head.allFinite() || t.head.norm() > 1e4) return;
     canvas.polyline(t.points, c, px);
-    canvas.sphere(t.head, 0.7, c | IM_COL32_A_MASK);
+    canvas.sphere(t.head, 0.7, pbm::opaque(c));
   }
 
   pbm::LorenzParams lorenz_;  // sigma, rho, beta: the --set keys point here

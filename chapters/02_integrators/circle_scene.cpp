@@ -7,8 +7,6 @@
 // stability regions with z = +-ih marked, and plots error against h with the
 // measured slopes 1, 2, 4. `--method` picks the run the CSV and HUD follow;
 // `adaptive` adds adaptive Euler (step doubling, DEB §3) in amber.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +24,7 @@
 #include "pbm/integrators/adaptive_run.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "point_legend.h"
 #include "scenes.h"
 #include "stability_inset.h"
@@ -287,29 +286,29 @@ class CircleScene : public pbm::Scene {
     sectionTitle("r after each revolution (grey: r0 rho^n, n steps)");
     const size_t revs = tracks_[0]->revR.size();
     if (revs == 0) {
-      ImGui::TextDisabled("(one revolution takes t = 2 pi; n = steps taken)");
+      pbm::ui::textDisabled("(one revolution takes t = 2 pi; n = steps taken)");
       return;
     }
-    if (ImGui::BeginTable("revs", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("rev (n)");
-      for (const auto& tr : tracks_) ImGui::TableSetupColumn(tr->stepper.method().label.c_str());
-      ImGui::TableHeadersRow();
+    if (pbm::ui::beginTable("revs", 4)) {
+      pbm::ui::tableSetupColumn("rev (n)");
+      for (const auto& tr : tracks_) pbm::ui::tableSetupColumn(tr->stepper.method().label.c_str());
+      pbm::ui::tableHeadersRow();
       const size_t first = revs > 5 ? revs - 5 : 0;
       for (size_t k = first; k < revs; ++k) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("%zu (%ld)", k + 1, tracks_[0]->revN[k]);
+        pbm::ui::tableNextRow();
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%zu (%ld)", k + 1, tracks_[0]->revN[k]);
         for (int i = 0; i < 3; ++i) {
-          ImGui::TableNextColumn();
+          pbm::ui::tableNextColumn();
           const CircleTrack& tr = *tracks_[i];
           if (k >= tr.revR.size()) continue;
           const pbm::MethodInfo& m = tr.stepper.method();
           const double pred = x0_.norm() * std::pow(rhoPerStep(m.name, settings_.h), tr.revN[k]);
-          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.colour), "%.7g", tr.revR[k]);
-          ImGui::TextDisabled("%.7g", pred);
+          pbm::ui::textColored(m.colour, "%.7g", tr.revR[k]);
+          pbm::ui::textDisabled("%.7g", pred);
         }
       }
-      ImGui::EndTable();
+      pbm::ui::endTable();
     }
   }
 
@@ -349,7 +348,7 @@ class CircleScene : public pbm::Scene {
       }
     }
     if (!sweepError_.empty()) {
-      ImGui::TextWrapped("%s", sweepError_.c_str());
+      pbm::ui::textWrapped("%s", sweepError_.c_str());
       return;
     }
     auto series = sweep_;
@@ -359,7 +358,7 @@ class CircleScene : public pbm::Scene {
     if (hi > 0)
       series.push_back(
           {"current h", {settings_.h, settings_.h}, {lo, hi}, pbm::colors::kAdaptive, false, true});
-    pbm::plotXY("errh", series, ImVec2(-1.f, 200.f), true, true, "h (s)", "|x(2 pi) - x0| / r0");
+    pbm::plotXY("errh", series, pbm::Px2(-1.f, 200.f), true, true, "h (s)", "|x(2 pi) - x0| / r0");
   }
 
   static double slope(const std::vector<double>& x, const std::vector<double>& y) {

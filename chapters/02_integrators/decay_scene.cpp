@@ -4,8 +4,6 @@
 // a decaying flip-flop up to hk = 2, neutral at 2, exploding beyond. Midpoint
 // (1 - z + z^2/2 >= 1/2) and RK4 never flip sign; they lose stability by
 // monotone growth, at hk = 2 and hk = 2.785 (IM §2).
-#include <imgui.h>
-
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -13,6 +11,7 @@
 
 #include "pbm/core/stepping.h"
 #include "pbm/integrators/methods.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch02 {
@@ -169,13 +168,13 @@ class DecayScene : public pbm::Scene {
     for (double hk : {0.5, 1.0, 1.5, 2.0, 2.5, 3.0}) {
       char label[16];
       std::snprintf(label, sizeof label, "%.1f", hk);
-      if (ImGui::Button(label)) {
+      if (pbm::ui::button(label)) {
         settings_.h = hk / k_;
         settingsChanged();
       }
-      ImGui::SameLine();
+      pbm::ui::sameLine();
     }
-    ImGui::NewLine();
+    pbm::ui::newLine();
   }
 
  private:

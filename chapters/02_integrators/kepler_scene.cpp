@@ -5,8 +5,6 @@
 // attempts are faint crosses. Beside it, fixed-h Euler with the same number
 // of derivative evaluations per orbit: "if we choose a fixed stepsize, we can
 // only proceed as fast as the worst sections of x(t) will allow".
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +21,7 @@
 #include "pbm/integrators/adaptive_run.h"
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "point_legend.h"
 #include "scenes.h"
 
@@ -193,7 +192,7 @@ class KeplerScene : public pbm::Scene {
       ellipse.emplace_back(std::cos(E) - ecc_, b * std::sin(E));
     }
     c.dashedPolyline(ellipse, pbm::colors::kExact, 1.2f);
-    c.dot({0, 0}, 7.f, IM_COL32(255, 214, 90, 255));
+    c.dot({0, 0}, 7.f, pbm::rgba(255, 214, 90, 255));
     c.text({0, 0}, "sun", pbm::colors::kDim, {9.f, -6.f});
 
     std::vector<LegendEntry> legend;
@@ -237,9 +236,9 @@ class KeplerScene : public pbm::Scene {
 
   void panel() override {
     sectionTitle("Step size and error estimate");
-    hPlot_.draw(ImVec2(-1.f, 140.f));
-    if (adaptive_) ePlot_.draw(ImVec2(-1.f, 140.f));
-    ImGui::TextWrapped(
+    hPlot_.draw(pbm::Px2(-1.f, 140.f));
+    if (adaptive_) ePlot_.draw(pbm::Px2(-1.f, 140.f));
+    pbm::ui::textWrapped(
         "Step doubling (DEB §3): x_a = one Euler step of h, x_b = two of h/2, e = |x_a - x_b|. "
         "Accept x_b if e <= tol, else retry with h (tol/e)^(1/2). Safety 0.9, growth <= 5x.");
   }

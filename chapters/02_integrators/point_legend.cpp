@@ -8,7 +8,7 @@ void drawPointLegend(pbm::Canvas2D& c, const std::vector<LegendEntry>& entries) 
   if (entries.empty()) return;
   const double px = 1.0 / c.camera().pixelsPerUnit();
   float widest = 0.f;
-  for (const auto& e : entries) widest = std::max(widest, ImGui::CalcTextSize(e.text.c_str()).x);
+  for (const auto& e : entries) widest = std::max(widest, pbm::ui::textSize(e.text.c_str()).x);
   const int rows = static_cast<int>(entries.size());
   // The bottom row's top-left corner, clear of the grid's axis numbers.
   const Eigen::Vector2d corner = c.camera().worldMin() + Eigen::Vector2d(50 * px, 70 * px);

@@ -3,13 +3,12 @@
 // orbit (`kepler`), and the x' = -kx instability staircase (`decay`).
 #pragma once
 
-#include <imgui.h>
-
 #include <memory>
 #include <vector>
 
 #include "pbm/app/scene.h"
 #include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch02 {
 
@@ -17,10 +16,10 @@ std::unique_ptr<pbm::Scene> makeCircleScene();
 std::unique_ptr<pbm::Scene> makeKeplerScene();
 std::unique_ptr<pbm::Scene> makeDecayScene();
 
-// A separator with a heading (Debian's Dear ImGui predates SeparatorText).
+// A separator with a heading.
 inline void sectionTitle(const char* text) {
-  ImGui::Separator();
-  ImGui::TextColored(ImVec4(1.f, 0.85f, 0.45f, 1.f), "%s", text);
+  pbm::ui::separator();
+  pbm::ui::textColored(pbm::rgbaF(1.f, 0.85f, 0.45f, 1.f), "%s", text);
 }
 
 // The chapter's scene list, in the viewer's order (the first is the default):

@@ -8,6 +8,7 @@
 
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch02 {
@@ -47,58 +48,58 @@ const std::vector<cd>& stabilityBoundary(int order) {
 }
 
 void drawStabilityInset(double h, float side) {
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(side, side));
-  const ImVec2 p1(p0.x + side, p0.y + side);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->PushClipRect(p0, p1, true);
-  dl->AddRectFilled(p0, p1, IM_COL32(20, 22, 27, 255));
+  const pbm::Px2 p0 = pbm::ui::cursorScreenPos();
+  pbm::ui::dummy(pbm::Px2(side, side));
+  const pbm::Px2 p1(p0.x + side, p0.y + side);
+  pbm::Painter& dl = pbm::ui::panelPainter();
+  dl.pushClip(p0, p1);
+  dl.rectFilled(p0, p1, pbm::rgba(20, 22, 27, 255));
   // Re in [-4.2, 2.2], Im in [-3.2, 3.2]: RK4's region reaches +-2.83i.
   const double reLo = -4.2, span = 6.4;
   const double scale = side / span;
   const auto toScreen = [&](cd z) {
-    return ImVec2(p0.x + float((z.real() - reLo) * scale),
-                  p0.y + float((span / 2 - z.imag()) * scale));
+    return pbm::Px2(p0.x + float((z.real() - reLo) * scale),
+                    p0.y + float((span / 2 - z.imag()) * scale));
   };
-  const ImU32 axis = IM_COL32(80, 85, 97, 255);
-  dl->AddLine(toScreen({reLo, 0}), toScreen({reLo + span, 0}), axis);
-  dl->AddLine(toScreen({0, -span / 2}), toScreen({0, span / 2}), axis);
+  const pbm::Color axis = pbm::rgba(80, 85, 97, 255);
+  dl.line(toScreen({reLo, 0}), toScreen({reLo + span, 0}), axis);
+  dl.line(toScreen({0, -span / 2}), toScreen({0, span / 2}), axis);
   for (int k = -3; k <= 3; ++k) {
     if (k == 0) continue;
-    const ImVec2 a = toScreen({0, double(k)}), b = toScreen({double(k), 0});
-    dl->AddLine(ImVec2(a.x - 3, a.y), ImVec2(a.x + 3, a.y), axis);
-    dl->AddLine(ImVec2(b.x, b.y - 3), ImVec2(b.x, b.y + 3), axis);
+    const pbm::Px2 a = toScreen({0, double(k)}), b = toScreen({double(k), 0});
+    dl.line(pbm::Px2(a.x - 3, a.y), pbm::Px2(a.x + 3, a.y), axis);
+    dl.line(pbm::Px2(b.x, b.y - 3), pbm::Px2(b.x, b.y + 3), axis);
   }
   for (const pbm::MethodInfo& m : pbm::integratorMethods())
     for (const cd& z : stabilityBoundary(m.order)) {
-      const ImVec2 s = toScreen(z);
-      dl->AddRectFilled(ImVec2(s.x - 1, s.y - 1), ImVec2(s.x + 1, s.y + 1), m.colour);
+      const pbm::Px2 s = toScreen(z);
+      dl.rectFilled(pbm::Px2(s.x - 1, s.y - 1), pbm::Px2(s.x + 1, s.y + 1), m.colour);
     }
   // RK4's limit 2 sqrt 2 on the imaginary axis, and the rotation field's z = +-ih.
   for (double sign : {1.0, -1.0}) {
-    const ImVec2 l = toScreen({0, sign * 2 * std::numbers::sqrt2});
-    dl->AddLine(ImVec2(l.x - 7, l.y), ImVec2(l.x + 7, l.y), pbm::colors::kRk4, 2.f);
-    dl->AddCircle(toScreen({0, sign * h}), 5.f, pbm::colors::kAdaptive, 12, 2.f);
+    const pbm::Px2 l = toScreen({0, sign * 2 * std::numbers::sqrt2});
+    dl.line(pbm::Px2(l.x - 7, l.y), pbm::Px2(l.x + 7, l.y), pbm::colors::kRk4, 2.f);
+    dl.circle(toScreen({0, sign * h}), 5.f, pbm::colors::kAdaptive, 12, 2.f);
   }
-  dl->AddText(ImVec2(p0.x + 3, p0.y + 2), pbm::colors::kDim, "Im z");
-  dl->AddText(ImVec2(p1.x - 34, toScreen({0, 0}).y + 2), pbm::colors::kDim, "Re z");
-  dl->PopClipRect();
-  dl->AddRect(p0, p1, IM_COL32(90, 95, 105, 255));
+  dl.text(pbm::Px2(p0.x + 3, p0.y + 2), pbm::colors::kDim, "Im z");
+  dl.text(pbm::Px2(p1.x - 34, toScreen({0, 0}).y + 2), pbm::colors::kDim, "Re z");
+  dl.popClip();
+  dl.rect(p0, p1, pbm::rgba(90, 95, 105, 255));
 
   // Legend beside the square.
-  ImGui::SameLine();
-  ImGui::BeginGroup();
-  ImGui::TextUnformatted("inside: |R(z)| <= 1");
+  pbm::ui::sameLine();
+  pbm::ui::beginGroup();
+  pbm::ui::textUnformatted("inside: |R(z)| <= 1");
   for (const pbm::MethodInfo& m : pbm::integratorMethods())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(m.colour), "%s", m.label.c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kAdaptive), "o z = +-i h");
-  ImGui::TextDisabled("  h = %.3g", h);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kRk4), "- 2 sqrt 2 i:");
-  ImGui::TextDisabled("  RK4's limit");
-  ImGui::Spacing();
-  ImGui::TextWrapped(
+    pbm::ui::textColored(m.colour, "%s", m.label.c_str());
+  pbm::ui::textColored(pbm::colors::kAdaptive, "o z = +-i h");
+  pbm::ui::textDisabled("  h = %.3g", h);
+  pbm::ui::textColored(pbm::colors::kRk4, "- 2 sqrt 2 i:");
+  pbm::ui::textDisabled("  RK4's limit");
+  pbm::ui::spacing();
+  pbm::ui::textWrapped(
       "+-ih is outside Euler's and midpoint's regions for every h: they spiral out.");
-  ImGui::EndGroup();
+  pbm::ui::endGroup();
 }
 
 }  // namespace ch02

@@ -6,8 +6,6 @@
 // spiral out), inside RK4's up to h = 2 sqrt 2 (it spirals in).
 #pragma once
 
-#include <imgui.h>
-
 #include <complex>
 #include <vector>
 
@@ -21,7 +19,7 @@ std::complex<double> amplification(int order, std::complex<double> z);
 // `samples` angles theta (computed once per order 1..4 and cached).
 const std::vector<std::complex<double>>& stabilityBoundary(int order);
 
-// Draws the three boundaries into the current ImGui window as a square of
+// Draws the three boundaries into the panel as a square of
 // `side` pixels (equal scales on both axes), with z = +-ih marked and a legend
 // beside it.
 void drawStabilityInset(double h, float side);

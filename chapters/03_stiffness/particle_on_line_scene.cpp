@@ -4,8 +4,6 @@
 // Keeping it within epsilon of the line needs k = f_max / epsilon, and then
 // an explicit step must stay below ~1/k: "Really big k. Really small h."
 // Implicit Euler takes the same k at any h.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -20,6 +18,7 @@
 #include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch03 {
@@ -145,26 +144,24 @@ class ParticleOnLineScene : public pbm::Scene {
 
   void panel() override {
     // The message drawn beside the body may sit under the lesson box: here too.
-    if (!message_.empty())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kWarning), "%s",
-                         message_.c_str());
-    ImGui::Text("penalty k = f_max / epsilon = %.4g", k());
-    ImGui::Text("slide's bound h < epsilon/f_max = %.3g s", 1.0 / k());
-    ImGui::Text("explicit Euler stable: h < %.3g s", 2.0 / (k() + kMouse_));
-    ImGui::Text("steps per second of motion at that h: %.0f", (k() + kMouse_) / 2.0);
+    if (!message_.empty()) pbm::ui::textColored(pbm::colors::kWarning, "%s", message_.c_str());
+    pbm::ui::text("penalty k = f_max / epsilon = %.4g", k());
+    pbm::ui::text("slide's bound h < epsilon/f_max = %.3g s", 1.0 / k());
+    pbm::ui::text("explicit Euler stable: h < %.3g s", 2.0 / (k() + kMouse_));
+    pbm::ui::text("steps per second of motion at that h: %.0f", (k() + kMouse_) / 2.0);
     const double ye = std::abs(explicit_.sys->position().y()),
                  yi = std::abs(implicit_.sys->position().y());
-    ImGui::TextColored(ImColor(explicit_.method().colour), "%s: |y| = %.3g = %.2f epsilon",
-                       explicit_.method().label.c_str(), ye, ye / epsilon_);
-    ImGui::TextColored(ImColor(implicit_.method().colour), "%s: |y| = %.3g = %.2f epsilon",
-                       implicit_.method().label.c_str(), yi, yi / epsilon_);
-    if (ImGui::Button("h = 0.5/k")) setH(0.5 / k());
-    ImGui::SameLine();
-    if (ImGui::Button("h = 1.9/k")) setH(1.9 / k());
-    ImGui::SameLine();
-    if (ImGui::Button("h = 2.5/k")) setH(2.5 / k());
-    ImGui::SameLine();
-    if (ImGui::Button("h = 0.05")) setH(0.05);
+    pbm::ui::textColored(explicit_.method().colour, "%s: |y| = %.3g = %.2f epsilon",
+                         explicit_.method().label.c_str(), ye, ye / epsilon_);
+    pbm::ui::textColored(implicit_.method().colour, "%s: |y| = %.3g = %.2f epsilon",
+                         implicit_.method().label.c_str(), yi, yi / epsilon_);
+    if (pbm::ui::button("h = 0.5/k")) setH(0.5 / k());
+    pbm::ui::sameLine();
+    if (pbm::ui::button("h = 1.9/k")) setH(1.9 / k());
+    pbm::ui::sameLine();
+    if (pbm::ui::button("h = 2.5/k")) setH(2.5 / k());
+    pbm::ui::sameLine();
+    if (pbm::ui::button("h = 0.05")) setH(0.05);
     plot_.draw({-1.f, 140.f});
   }
 

@@ -5,8 +5,6 @@
 // energy for every h (their regions miss the imaginary axis), RK4 holds until
 // h omega_max > 2 sqrt 2, and implicit Euler always loses energy (IM §4):
 // E0 - E1 = 1/2 dv^T M dv + 1/2 dx^T K dx + h v1^T D v1.
-#include <imgui.h>
-
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -18,6 +16,7 @@
 #include "pbm/stiffness/spring_network.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch03 {
@@ -161,23 +160,21 @@ class SpringChainScene : public pbm::Scene {
 
   void panel() override {
     // The message drawn beside the body may sit under the lesson box: here too.
-    if (!message_.empty())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kWarning), "%s",
-                         message_.c_str());
+    if (!message_.empty()) pbm::ui::textColored(pbm::colors::kWarning, "%s", message_.c_str());
     const double w = omegaMax();
-    ImGui::TextWrapped("omega_max = 2 sqrt(k_s/m) sin(N pi/(2(N+1))) = %.4g rad/s", w);
-    ImGui::Text("h omega_max = %.3g", settings_.h * w);
-    ImGui::TextWrapped(
+    pbm::ui::textWrapped("omega_max = 2 sqrt(k_s/m) sin(N pi/(2(N+1))) = %.4g rad/s", w);
+    pbm::ui::text("h omega_max = %.3g", settings_.h * w);
+    pbm::ui::textWrapped(
         "undamped, explicit Euler and midpoint gain energy for every h; RK4 is "
         "stable for h < %.3g s; implicit Euler for every h.",
         2.0 * std::sqrt(2.0) / w);
-    ImGui::Text("E(0) = %.4g J", e0_);
+    pbm::ui::text("E(0) = %.4g J", e0_);
     if (!main_.frozen)
-      ImGui::TextColored(ImColor(main_.method().colour), "%s: E = %.4g J",
-                         main_.method().label.c_str(), energy(main_));
+      pbm::ui::textColored(main_.method().colour, "%s: E = %.4g J", main_.method().label.c_str(),
+                           energy(main_));
     if (!main_.implicit() && message_.empty())
-      ImGui::TextColored(ImColor(partner_.method().colour), "%s: E = %.4g J",
-                         partner_.method().label.c_str(), energy(partner_));
+      pbm::ui::textColored(partner_.method().colour, "%s: E = %.4g J",
+                           partner_.method().label.c_str(), energy(partner_));
     plot_.draw({-1.f, 160.f});
   }
 

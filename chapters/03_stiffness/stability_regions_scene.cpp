@@ -4,8 +4,6 @@
 // and -k, so its two points are z = -h and z = -hk. Stiffness is one point
 // far outside the explicit regions. The panel shows the slides' "one step"
 // curves e^-hk, 1 - hk, 1/(1 + hk) and a live run of x' = -k x.
-#include <imgui.h>
-
 #include <cmath>
 #include <complex>
 #include <vector>
@@ -17,6 +15,7 @@
 #include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch03 {
@@ -165,12 +164,13 @@ class StabilityRegionsScene : public pbm::Scene {
 
   void panel() override {
     const double hk = settings_.h * k_;
-    ImGui::Text("h k = %.4g", hk);
-    ImGui::TextWrapped("One step of x' = -k x from 1 (slide \"One Step: Implicit vs. Explicit\"):");
-    ImGui::Text("exact e^-hk = %.4g", std::exp(-hk));
+    pbm::ui::text("h k = %.4g", hk);
+    pbm::ui::textWrapped(
+        "One step of x' = -k x from 1 (slide \"One Step: Implicit vs. Explicit\"):");
+    pbm::ui::text("exact e^-hk = %.4g", std::exp(-hk));
     for (const pbm::MethodInfo& m : pbm::stiffnessMethods())
-      ImGui::TextColored(ImColor(m.colour), "%-15s R(-hk) = %.4g", m.label.c_str(),
-                         R(schemeOf(m), -hk).real());
+      pbm::ui::textColored(m.colour, "%-15s R(-hk) = %.4g", m.label.c_str(),
+                           R(schemeOf(m), -hk).real());
     std::vector<pbm::XYSeries> series;
     pbm::XYSeries exact{"e^-hk", {}, {}, pbm::colors::kExact, false, true};
     for (int i = 0; i <= 120; ++i) {
@@ -212,7 +212,7 @@ class StabilityRegionsScene : public pbm::Scene {
     const double cell = 4.0 / cam.pixelsPerUnit();
     const int nx = static_cast<int>((hi.x() - lo.x()) / cell) + 2;
     const int ny = static_cast<int>((hi.y() - lo.y()) / cell) + 2;
-    ImDrawList* dl = c.drawList();
+    pbm::Painter& dl = c.painter();
     std::vector<double> g(static_cast<size_t>(nx) * ny);
     for (const pbm::MethodInfo& m : pbm::stiffnessMethods()) {
       if (pbm::isImplicitEuler(m)) continue;  // drawn as its circle
@@ -227,9 +227,9 @@ class StabilityRegionsScene : public pbm::Scene {
           const bool in = i < nx && g[j * nx + i] <= 0.0;
           if (in && run < 0) run = i;
           if (!in && run >= 0) {
-            const ImVec2 a = cam.toScreen({lo.x() + run * cell, lo.y() + (j + 1) * cell});
-            const ImVec2 b = cam.toScreen({lo.x() + i * cell, lo.y() + j * cell});
-            dl->AddRectFilled(a, b, fill);
+            const pbm::Px2 a = cam.toScreen({lo.x() + run * cell, lo.y() + (j + 1) * cell});
+            const pbm::Px2 b = cam.toScreen({lo.x() + i * cell, lo.y() + j * cell});
+            dl.rectFilled(a, b, fill);
             run = -1;
           }
         }
@@ -260,7 +260,7 @@ class StabilityRegionsScene : public pbm::Scene {
       }
   }
 
-  void drawPoint(pbm::Canvas2D& c, double z, const std::string& label, ImVec2 offset) const {
+  void drawPoint(pbm::Canvas2D& c, double z, const std::string& label, pbm::Px2 offset) const {
     const Vector2d lo = c.camera().worldMin();
     const double margin = 20.0 / c.camera().pixelsPerUnit();
     if (z < lo.x() + margin) {  // off the left edge: an arrow pointing at it

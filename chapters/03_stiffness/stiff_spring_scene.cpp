@@ -3,8 +3,6 @@
 // energy landscape"). The chosen method and implicit Euler start from the same
 // point; the contours are E = (x^2 + k y^2)/2, the dashed curve the exact
 // solution (x0 e^-t, y0 e^-kt).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -18,6 +16,7 @@
 #include "pbm/stiffness/stiff_systems.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch03 {
@@ -118,33 +117,32 @@ class StiffSpringScene : public pbm::Scene {
   void panel() override {
     // The message drawn beside the body may sit under the lesson box: here too.
     if (!partnerMessage_.empty())
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pbm::colors::kWarning), "%s",
-                         partnerMessage_.c_str());
+      pbm::ui::textColored(pbm::colors::kWarning, "%s", partnerMessage_.c_str());
     const double h = settings_.h, hk = h * k_;
-    ImGui::Text("h k = %.4g", hk);
-    ImGui::Text("explicit Euler limit: h < 2/k = %.4g s", 2.0 / k_);
-    ImGui::Text("no overshoot:         h < 1/k = %.4g s", 1.0 / k_);
+    pbm::ui::text("h k = %.4g", hk);
+    pbm::ui::text("explicit Euler limit: h < 2/k = %.4g s", 2.0 / k_);
+    pbm::ui::text("no overshoot:         h < 1/k = %.4g s", 1.0 / k_);
     const char* verdict = hk > 2.0   ? "explodes (|1 - hk| > 1)"
                           : hk > 1.0 ? "overshoots, zig-zags (1 - hk < 0)"
                                      : "creeps down monotonically";
-    ImGui::TextColored(ImColor(hk > 2.0 ? pbm::colors::kWarning : pbm::colors::kText),
-                       "explicit Euler: %s", verdict);
-    ImGui::TextWrapped("implicit Euler: y shrinks by 1/(1 + hk) = %.3g per step, for every h",
-                       1.0 / (1.0 + hk));
-    ImGui::Separator();
-    ImGui::TextUnformatted("set h to a multiple of 1/k:");
+    pbm::ui::textColored(hk > 2.0 ? pbm::colors::kWarning : pbm::colors::kText,
+                         "explicit Euler: %s", verdict);
+    pbm::ui::textWrapped("implicit Euler: y shrinks by 1/(1 + hk) = %.3g per step, for every h",
+                         1.0 / (1.0 + hk));
+    pbm::ui::separator();
+    pbm::ui::textUnformatted("set h to a multiple of 1/k:");
     for (double m : {0.5, 1.5, 1.9, 2.1, 3.0}) {
-      if (m != 0.5) ImGui::SameLine();
-      if (ImGui::Button(pbm::format("%.1f/k", m).c_str())) {
+      if (m != 0.5) pbm::ui::sameLine();
+      if (pbm::ui::button(pbm::format("%.1f/k", m).c_str())) {
         settings_.h = std::clamp(m / k_, settings_.hMin, settings_.hMax);
         reset();
       }
     }
-    if (ImGui::Button("h = 10 s (one implicit step)")) {
+    if (pbm::ui::button("h = 10 s (one implicit step)")) {
       settings_.h = 10.0;
       reset();
     }
-    ImGui::Separator();
+    pbm::ui::separator();
     energy_.draw({-1.f, 140.f});
   }
 
@@ -234,10 +232,10 @@ class StiffSpringScene : public pbm::Scene {
   // Both particles come in from the start on the right, trailing their paths
   // and the explicit zig-zag behind them: a label on their right sat on those
   // trails and on the other particle's dots.
-  static ImVec2 labelOffset(const std::vector<Vector2d>& trail, const char* label, bool below) {
+  static pbm::Px2 labelOffset(const std::vector<Vector2d>& trail, const char* label, bool below) {
     const size_t n = trail.size();
     const bool left = n >= 2 && trail[n - 1].x() < trail[n - 1 - std::min<size_t>(n - 1, 10)].x();
-    const float x = left ? -10.f - ImGui::CalcTextSize(label).x : 10.f;
+    const float x = left ? -10.f - pbm::ui::textSize(label).x : 10.f;
     return {x, below ? 6.f : -20.f};
   }
 

@@ -2,8 +2,6 @@
 // sheet of structural, shear and bend springs. With the implicit (4-5) step
 // of chapter 03 it takes h = 1/60 in stride; explicit methods need h below
 // about 2.8 / omega_max (RK4) and blow up above it.
-#include <imgui.h>
-
 #include <cstdio>
 
 #include "particle_scene.h"

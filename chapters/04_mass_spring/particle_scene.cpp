@@ -1,7 +1,5 @@
 #include "particle_scene.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +9,7 @@
 #include "pbm/particles/picking.h"
 #include "pbm/stiffness/methods.h"
 #include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch04 {
 
@@ -301,34 +300,33 @@ void ParticleScene::hud(std::vector<std::string>& lines) const {
 
 void ParticleScene::panel() {
   // Steps per frame: the shell's slider above (stepsPerFrame_ is its start value).
-  ImGui::SliderFloat("strain drawn red", &strainScale_, 0.001f, 1.f, "%.3f",
-                     ImGuiSliderFlags_Logarithmic);
-  if (ImGui::Button("critical mouse damping") && selected_ >= 0 && selected_ < ps_.n())
+  pbm::ui::sliderFloat("strain drawn red", &strainScale_, 0.001f, 1.f, "%.3f", pbm::ui::Scale::Log);
+  if (pbm::ui::button("critical mouse damping") && selected_ >= 0 && selected_ < ps_.n())
     mouseKd_ = 2 * std::sqrt(mouseKs_ * ps_.particles[selected_].m);
-  ImGui::SameLine();
-  ImGui::Checkbox("direct drag", &directDrag_);
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("direct drag", &directDrag_);
   if (directDrag_)
-    ImGui::TextColored(ImVec4(1.f, 0.5f, 0.35f, 1.f),
-                       "PSD §5: setting positions directly is not recommended:\n"
-                       "stale velocities, jerks and blow-ups with fast motion.");
+    pbm::ui::textColored(pbm::rgbaF(1.f, 0.5f, 0.35f, 1.f),
+                         "PSD §5: setting positions directly is not recommended:\n"
+                         "stale velocities, jerks and blow-ups with fast motion.");
   if (sandbox_) {
-    ImGui::TextUnformatted("Left drag:");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("attach spring", attachTool_)) attachTool_ = true;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("mouse spring", !attachTool_)) attachTool_ = false;
-    ImGui::TextUnformatted("Click empty space: new particle. Right click: nail/unnail.");
+    pbm::ui::textUnformatted("Left drag:");
+    pbm::ui::sameLine();
+    if (pbm::ui::radioButton("attach spring", attachTool_)) attachTool_ = true;
+    pbm::ui::sameLine();
+    if (pbm::ui::radioButton("mouse spring", !attachTool_)) attachTool_ = false;
+    pbm::ui::textUnformatted("Click empty space: new particle. Right click: nail/unnail.");
   } else {
-    ImGui::TextUnformatted("Drag a particle: mouse spring. Right click: nail/unnail.");
+    pbm::ui::textUnformatted("Drag a particle: mouse spring. Right click: nail/unnail.");
   }
   extraPanel();
   // Folding sections, open at start where they fit: the panel fits 1280x800.
   if (pbm::panelSection("Energy", energyPlot_.height(130.f), true, 1))
     energyPlot_.draw({-1.f, 130.f});
   if (!pbm::panelSection("Phase space of the orange particle (PSD §2)", 200.f)) return;
-  if (ImGui::RadioButton("x", &phaseComponent_, 0)) phase_.clear();
-  ImGui::SameLine();
-  if (ImGui::RadioButton("y", &phaseComponent_, 1)) phase_.clear();
+  if (pbm::ui::radioButton("x", &phaseComponent_, 0)) phase_.clear();
+  pbm::ui::sameLine();
+  if (pbm::ui::radioButton("y", &phaseComponent_, 1)) phase_.clear();
   pbm::XYSeries s;
   s.name = phaseComponent_ ? "(y, vy)" : "(x, vx)";
   s.color = pbm::colors::kAdaptive;

@@ -1,22 +1,21 @@
 // The bead scene as the viewer shows it (bead_scene.h): the wire, the trail,
 // the exact and parametric ghosts, the force construction of CD §2.3, the
 // HUD with the closed-form lambda, the panel and the mouse spring.
-#include <imgui.h>
-
 #include <cstdio>
 #include <string>
 
 #include "bead_scene.h"
 #include "pbm/core/exercise.h"
 #include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch05 {
 
 namespace {
 const pbm::Color kForceColor = pbm::colors::kAdaptive;       // applied force f
 const pbm::Color kConstraintColor = pbm::colors::kImplicit;  // constraint force f^
-const pbm::Color kVelocityColor = IM_COL32(90, 215, 225, 255);
-const pbm::Color kPenaltyColor = IM_COL32(240, 150, 200, 255);
+const pbm::Color kVelocityColor = pbm::rgba(90, 215, 225, 255);
+const pbm::Color kPenaltyColor = pbm::rgba(240, 150, 200, 255);
 }  // namespace
 
 void BeadScene::draw(pbm::Canvas2D& c) {
@@ -54,7 +53,7 @@ void BeadScene::draw(pbm::Canvas2D& c) {
   // does not point to (its arrow's label sits at the tip), on a dark
   // backdrop that the other arrows pass under.
   const double px = 1.0 / c.camera().pixelsPerUnit();
-  const ImVec2 size = ImGui::CalcTextSize(buf);
+  const pbm::Px2 size = pbm::ui::textSize(buf);
   const bool left = lambda() * (p - wire_.c).x() > 0.0;
   const float dx = left ? -(size.x + 12.f) : 12.f;
   const Vector2d lo = p + Vector2d((dx - 2) * px, 8 * px),
@@ -96,34 +95,35 @@ void BeadScene::hud(std::vector<std::string>& lines) const {
 void BeadScene::panel() {
   // Folding sections, open at start where they fit: the panel fits 1280x800.
   if (kind_ != Kind::Penalty && pbm::panelSection("Feedback (CD §2.2, eq 11)", 110.f, true, 3)) {
-    ImGui::TextUnformatted("C'' = -ks C - kd C'");
+    pbm::ui::textUnformatted("C'' = -ks C - kd C'");
     bool on = ks_ > 0 || kd_ > 0;
-    if (ImGui::Checkbox("feedback on", &on)) {
+    if (pbm::ui::checkbox("feedback on", &on)) {
       if (on)
         ks_ = savedKs_ > 0 ? savedKs_ : 100, kd_ = savedKd_ > 0 ? savedKd_ : 20;
       else
         savedKs_ = ks_, savedKd_ = kd_, ks_ = kd_ = 0;
       settingsChanged();
     }
-    ImGui::SameLine();
-    if (ImGui::Button("critical: kd = 2 sqrt(ks)")) {
+    pbm::ui::sameLine();
+    if (pbm::ui::button("critical: kd = 2 sqrt(ks)")) {
       kd_ = 2 * std::sqrt(ks_);
       settingsChanged();
     }
-    bool moved = ImGui::RadioButton("in the solve (eq 11)", &placement_, 0);
-    moved |= ImGui::RadioButton("force after the solve (CD §2.2)", &placement_, 1);
-    moved |= ImGui::RadioButton("force before the solve: cancelled!", &placement_, 2);
+    bool moved = pbm::ui::radioButton("in the solve (eq 11)", &placement_, 0);
+    moved |= pbm::ui::radioButton("force after the solve (CD §2.2)", &placement_, 1);
+    moved |= pbm::ui::radioButton("force before the solve: cancelled!", &placement_, 2);
     if (moved) settingsChanged();
   }
   if (pbm::panelSection("Show", 130.f, false, 2)) {
-    ImGui::Checkbox("force arrows + construction", &showArrows_);
-    if (kind_ != Kind::OffWire) ImGui::Checkbox("exact pendulum", &showExact_);
+    pbm::ui::checkbox("force arrows + construction", &showArrows_);
+    if (kind_ != Kind::OffWire) pbm::ui::checkbox("exact pendulum", &showExact_);
     if (kind_ != Kind::Penalty) {
-      if (ImGui::Checkbox("parametric bead (§5, same method)", &showParametric_) && showParametric_)
+      if (pbm::ui::checkbox("parametric bead (§5, same method)", &showParametric_) &&
+          showParametric_)
         syncParametric();
     }
-    if (ImGui::Button("re-seed exact/parametric from the bead")) reseedExact(), syncParametric();
-    ImGui::TextDisabled(
+    if (pbm::ui::button("re-seed exact/parametric from the bead")) reseedExact(), syncParametric();
+    pbm::ui::textDisabled(
         "amber f (applied), violet f^ (constraint), cyan v; dashed: f's tangent part (eq 8) "
         "and normal part. Left-drag: mouse spring.");
   }

@@ -6,8 +6,6 @@
 // object with generalised coordinates (hybridAcceleration). Beside it the same
 // mechanism built from three particles, a nail and two rods (the §4 way).
 // The two agree until chaos amplifies round-off.
-#include <imgui.h>
-
 #include <cmath>
 #include <cstdio>
 
@@ -20,6 +18,7 @@
 #include "pbm/particles/forces.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch06 {
@@ -219,33 +218,33 @@ class DumbbellScene : public pbm::SteppedScene {
     const Vector2d cm = hyb_.U.head<2>();
     c.line(x1, x2, pbm::colors::kImplicit, 9.f);
     c.cross(cm, 6.f, pbm::colors::kText, 1.5f);
-    c.line(x2, x3, IM_COL32(86, 156, 245, 255), 4.f);
-    for (const auto& x : {x1, x2, x3}) c.dot(x, 7.f, IM_COL32(230, 232, 238, 255));
+    c.line(x2, x3, pbm::rgba(86, 156, 245, 255), 4.f);
+    for (const auto& x : {x1, x2, x3}) c.dot(x, 7.f, pbm::rgba(230, 232, 238, 255));
     c.text(cm, "u = (c, theta)", pbm::colors::kImplicit, {10.f, 6.f});
     c.text(hyb_.pivot, "hybrid (§5.1)", pbm::colors::kText, {-40.f, -40.f});
     for (int k = 0; k < 2; ++k) {
       const auto& ids = cs_.constraints[k + 1]->particles();
-      c.line(ps_.particles[ids[0]].x, ps_.particles[ids[1]].x, IM_COL32(86, 156, 245, 255), 4.f);
+      c.line(ps_.particles[ids[0]].x, ps_.particles[ids[1]].x, pbm::rgba(86, 156, 245, 255), 4.f);
     }
-    for (const auto& p : ps_.particles) c.dot(p.x, 7.f, IM_COL32(230, 232, 238, 255));
+    for (const auto& p : ps_.particles) c.dot(p.x, 7.f, pbm::rgba(230, 232, 238, 255));
     c.text(hyb_.pivot + kTwinOffset, "particles: nail + 2 rods (§4)", pbm::colors::kText,
            {-70.f, -40.f});
     for (const Vector2d& p : {hyb_.pivot, Vector2d(hyb_.pivot + kTwinOffset)}) {
       const double s = 12.0 / c.camera().pixelsPerUnit();
       c.polygonFilled({p, p + Vector2d(-s, 1.6 * s), p + Vector2d(s, 1.6 * s)},
-                      IM_COL32(170, 175, 185, 200));
+                      pbm::rgba(170, 175, 185, 200));
     }
   }
   void panel() override {
-    ImGui::TextWrapped(
+    pbm::ui::textWrapped(
         "eq (13): J^T M J uddot = J^T Q - J^T M Jdot udot. Generalised mass "
         "J^T M J = diag(M, M, I) with I = m1 m2 L^2 / M = %.4g kg m^2.",
         hyb_.db.m1 * hyb_.db.m2 * hyb_.db.L * hyb_.db.L / hyb_.db.total());
-    ImGui::Text("hybrid: max |C| = %.2e   E = %.8g J", hybridMaxC(), hyb_.energy());
-    ImGui::Text("particles: max |C| = %.2e   E = %.8g J", cs_.maxAbsC(), particleEnergy());
-    ImGui::Text("nail multiplier: hybrid (%.4g, %.4g)", hyb_.lambda.size() ? hyb_.lambda[0] : 0.0,
-                hyb_.lambda.size() ? hyb_.lambda[1] : 0.0);
-    ImGui::Text("max position difference = %.2e m", difference());
+    pbm::ui::text("hybrid: max |C| = %.2e   E = %.8g J", hybridMaxC(), hyb_.energy());
+    pbm::ui::text("particles: max |C| = %.2e   E = %.8g J", cs_.maxAbsC(), particleEnergy());
+    pbm::ui::text("nail multiplier: hybrid (%.4g, %.4g)", hyb_.lambda.size() ? hyb_.lambda[0] : 0.0,
+                  hyb_.lambda.size() ? hyb_.lambda[1] : 0.0);
+    pbm::ui::text("max position difference = %.2e m", difference());
     plot_.draw({-1.f, 120.f});
   }
 

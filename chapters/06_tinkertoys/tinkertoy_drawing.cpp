@@ -2,13 +2,12 @@
 // their multiplier (tension / compression, CD §3), wires, particles and forces,
 // the HUD, the panel (solver and build sections, plots) and the matrix pane
 // with the block pattern of J and J W J^T (CD §4.2, Fig. 3).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 
 #include "pbm/app/text.h"
 #include "pbm/viewer/canvas2d.h"
+#include "pbm/viewer/ui.h"
 #include "tinkertoy_scene.h"
 
 namespace ch06 {
@@ -18,21 +17,24 @@ using Eigen::VectorXd;
 
 namespace {
 
-constexpr pbm::Color kTension = IM_COL32(86, 156, 245, 255);      // blue: lambda < 0
-constexpr pbm::Color kCompression = IM_COL32(242, 140, 61, 255);  // orange: lambda > 0
-constexpr pbm::Color kWire = IM_COL32(170, 175, 185, 255);
-constexpr pbm::Color kParticle = IM_COL32(230, 232, 238, 255);
-constexpr pbm::Color kHover = IM_COL32(255, 230, 90, 255);
-constexpr pbm::Color kForce = IM_COL32(187, 134, 252, 255);
+constexpr pbm::Color kTension = pbm::rgba(86, 156, 245, 255);      // blue: lambda < 0
+constexpr pbm::Color kCompression = pbm::rgba(242, 140, 61, 255);  // orange: lambda > 0
+constexpr pbm::Color kWire = pbm::rgba(170, 175, 185, 255);
+constexpr pbm::Color kParticle = pbm::rgba(230, 232, 238, 255);
+constexpr pbm::Color kHover = pbm::rgba(255, 230, 90, 255);
+constexpr pbm::Color kForce = pbm::rgba(187, 134, 252, 255);
 
 // Lerp from the rod's base grey towards its colour by s in [0, 1].
 pbm::Color mix(pbm::Color to, double s) {
   s = std::clamp(s, 0.0, 1.0);
-  const ImVec4 a = ImGui::ColorConvertU32ToFloat4(IM_COL32(120, 124, 134, 255));
-  const ImVec4 b = ImGui::ColorConvertU32ToFloat4(to);
+  const pbm::Color from = pbm::rgba(120, 124, 134, 255);
   const float t = static_cast<float>(s);
-  return ImGui::ColorConvertFloat4ToU32(
-      ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.f));
+  auto channel = [&](int shift) {  // in [0, 1]
+    const float a = static_cast<float>((from >> shift) & 0xff) * (1.f / 255.f),
+                b = static_cast<float>((to >> shift) & 0xff) * (1.f / 255.f);
+    return a + (b - a) * t;
+  };
+  return pbm::rgbaF(channel(0), channel(8), channel(16), 1.f);
 }
 
 }  // namespace
@@ -131,9 +133,9 @@ void TinkertoyScene::panel() {
   // The pane's height as drawMatrixPane lays it out, with its caption.
   const int m = cs_.m(), cols = 2 * ps_.n();
   const float cell = std::clamp(
-      (ImGui::GetContentRegionAvail().x - 16.f) / static_cast<float>(std::max(1, cols + m)), 2.f,
+      (pbm::ui::contentRegionAvail().x - 16.f) / static_cast<float>(std::max(1, cols + m)), 2.f,
       18.f);
-  const float pane = cell * static_cast<float>(m) + 2 * ImGui::GetTextLineHeightWithSpacing();
+  const float pane = cell * static_cast<float>(m) + 2 * pbm::ui::textLineHeightWithSpacing();
   if (pbm::panelSection("Matrices (Fig. 3): J and J W J^T", pane, true, 3)) drawMatrixPane();
   if (pbm::panelSection("Energy", plot, true, 2)) energyPlot_.draw({-1.f, 80.f});
   if (pbm::panelSection("max |C|", plot, true, 1)) errorPlot_.draw({-1.f, 80.f});
@@ -144,26 +146,26 @@ void TinkertoyScene::solvePanel() {
   const auto s = solverSettings();
   // auto names the solver whose lambda the last solve used.
   const bool picked = s.solver == pbm::ConstraintSolver::Auto && cf_ != nullptr && cf_->solves > 0;
-  ImGui::Text("solver: %s%s%s   tol %.1e   cap %d", pbm::solverName(s.solver), picked ? " -> " : "",
-              picked ? pbm::solverName(cf_->last.used) : "", s.tolerance,
-              s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
+  pbm::ui::text("solver: %s%s%s   tol %.1e   cap %d", pbm::solverName(s.solver),
+                picked ? " -> " : "", picked ? pbm::solverName(cf_->last.used) : "", s.tolerance,
+                s.maxIterations > 0 ? s.maxIterations : 3 * cs_.m() + 10);
   const bool ok = lastResidual_ <= s.tolerance || cs_.m() == 0;
-  const ImVec4 col = ImGui::ColorConvertU32ToFloat4(!ok             ? pbm::colors::kEuler
-                                                    : lastFellBack_ ? pbm::colors::kAdaptive
-                                                                    : pbm::colors::kMidpoint);
-  ImGui::TextColored(col, "iterations %d   true residual %.2e%s", lastIterations_, lastResidual_,
-                     lastFellBack_ ? "   (CG failed: CGLS fallback)" : "");
-  ImGui::Text("n = %d   m = %d   blocks %zu   nnz(J) = %ld", ps_.n(), cs_.m(), cs_.J.blocks.size(),
-              cs_.J.nnz());
-  ImGui::Text("max |C| = %.2e   E = %.6g J", maxAbsC_, energy());
-  if (ImGui::Button("critical kd")) kd_ = 2.0 * std::sqrt(ks_);
-  ImGui::SameLine();
-  if (ImGui::Button("feedback off")) ks_ = kd_ = 0.0;
-  ImGui::SameLine();
-  ImGui::Checkbox("Qhat arrows", &showForces_);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kTension), "blue: tension (lambda < 0)");
-  ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCompression), "orange: compression");
+  const pbm::Color col = !ok             ? pbm::colors::kEuler
+                         : lastFellBack_ ? pbm::colors::kAdaptive
+                                         : pbm::colors::kMidpoint;
+  pbm::ui::textColored(col, "iterations %d   true residual %.2e%s", lastIterations_, lastResidual_,
+                       lastFellBack_ ? "   (CG failed: CGLS fallback)" : "");
+  pbm::ui::text("n = %d   m = %d   blocks %zu   nnz(J) = %ld", ps_.n(), cs_.m(),
+                cs_.J.blocks.size(), cs_.J.nnz());
+  pbm::ui::text("max |C| = %.2e   E = %.6g J", maxAbsC_, energy());
+  if (pbm::ui::button("critical kd")) kd_ = 2.0 * std::sqrt(ks_);
+  pbm::ui::sameLine();
+  if (pbm::ui::button("feedback off")) ks_ = kd_ = 0.0;
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("Qhat arrows", &showForces_);
+  pbm::ui::textColored(kTension, "blue: tension (lambda < 0)");
+  pbm::ui::sameLine();
+  pbm::ui::textColored(kCompression, "orange: compression");
 }
 
 void TinkertoyScene::buildPanel() {
@@ -171,16 +173,16 @@ void TinkertoyScene::buildPanel() {
                          "circle wire",     "line wire", "delete"};
   int t = static_cast<int>(tool_);
   for (int i = 0; i < 7; ++i) {
-    if (i % 4) ImGui::SameLine();
-    ImGui::RadioButton(names[i], &t, i);
+    if (i % 4) pbm::ui::sameLine();
+    pbm::ui::radioButton(names[i], &t, i);
   }
   tool_ = static_cast<Tool>(t);
   if (tool_ == Tool::Particle) {
     float m = static_cast<float>(newMass_);
-    ImGui::SliderFloat("new mass, kg", &m, 0.05f, 10.f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    pbm::ui::sliderFloat("new mass, kg", &m, 0.05f, 10.f, "%.2f", pbm::ui::Scale::Log);
     newMass_ = m;
   }
-  ImGui::TextWrapped(
+  pbm::ui::textWrapped(
       "%s", tool_ == Tool::Rod ? "drag from a particle to another: a rod of the current length"
             : tool_ == Tool::CircleWire ? "drag from a particle to the wire's centre"
             : tool_ == Tool::LineWire   ? "click a particle: a horizontal wire through it"
@@ -188,7 +190,8 @@ void TinkertoyScene::buildPanel() {
             : tool_ == Tool::Particle   ? "click empty space: a new free particle"
             : tool_ == Tool::Delete     ? "click a particle or a constraint to delete it"
                                         : "drag a particle: the mouse spring is an applied force");
-  if (!message_.empty()) ImGui::TextColored(ImVec4(1.f, 0.47f, 0.35f, 1.f), "%s", message_.c_str());
+  if (!message_.empty())
+    pbm::ui::textColored(pbm::rgbaF(1.f, 0.47f, 0.35f, 1.f), "%s", message_.c_str());
 }
 
 // The block pattern of J (m x 2n) and of J W J^T (m x m), hovered constraint
@@ -196,30 +199,30 @@ void TinkertoyScene::buildPanel() {
 void TinkertoyScene::drawMatrixPane() {
   const int m = cs_.m(), cols = 2 * ps_.n();
   if (m == 0) {
-    ImGui::TextDisabled("no constraints yet");
+    pbm::ui::textDisabled("no constraints yet");
     return;
   }
   if (m > 160 || cols > 320) {
-    ImGui::TextDisabled("(%d x %d: too large to draw; shrink the structure)", m, cols);
+    pbm::ui::textDisabled("(%d x %d: too large to draw; shrink the structure)", m, cols);
     return;
   }
-  const float avail = ImGui::GetContentRegionAvail().x;
+  const float avail = pbm::ui::contentRegionAvail().x;
   const float cell = std::clamp((avail - 16.f) / static_cast<float>(cols + m), 2.f, 18.f);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImU32 frame = IM_COL32(90, 95, 105, 255);
-  auto box = [&](float x0, float y0, float w, float h, ImU32 c) {
-    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), c);
+  const pbm::Px2 origin = pbm::ui::cursorScreenPos();
+  pbm::Painter& dl = pbm::ui::panelPainter();
+  const pbm::Color frame = pbm::rgba(90, 95, 105, 255);
+  auto box = [&](float x0, float y0, float w, float h, pbm::Color c) {
+    dl.rectFilled(pbm::Px2(x0, y0), pbm::Px2(x0 + w, y0 + h), c);
   };
   const float jw = cell * cols, h = cell * m, gap = 16.f;
-  dl->AddRect(origin, ImVec2(origin.x + jw, origin.y + h), frame);
-  const ImVec2 o2(origin.x + jw + gap, origin.y);
-  dl->AddRect(o2, ImVec2(o2.x + cell * m, o2.y + h), frame);
+  dl.rect(origin, pbm::Px2(origin.x + jw, origin.y + h), frame);
+  const pbm::Px2 o2(origin.x + jw + gap, origin.y);
+  dl.rect(o2, pbm::Px2(o2.x + cell * m, o2.y + h), frame);
   // J: one rectangle per block.
   std::vector<std::vector<int>> byParticle(ps_.n());
   for (int k = 0; k < cs_.size() && k < static_cast<int>(cs_.firstBlock.size()); ++k) {
     const auto& ids = cs_.constraints[k]->particles();
-    const ImU32 col = k == hoverConstraint_ ? kHover : pbm::categorical(k);
+    const pbm::Color col = k == hoverConstraint_ ? kHover : pbm::categorical(k);
     for (size_t b = 0; b < ids.size(); ++b) {
       const pbm::MatrixBlock& blk = cs_.J.blocks[cs_.firstBlock[k] + b];
       box(origin.x + cell * blk.j, origin.y + cell * blk.i, cell * blk.jlength() - 1,
@@ -239,12 +242,12 @@ void TinkertoyScene::drawMatrixPane() {
             hot ? kHover : (k == l ? pbm::colors::kRk4 : pbm::colors::kDim));
       }
   }
-  ImGui::Dummy(ImVec2(jw + gap + cell * m, h + 2.f));
+  pbm::ui::dummy(pbm::Px2(jw + gap + cell * m, h + 2.f));
   // Only the sparse LDLT assembles J W J^T; the CG solvers apply it as J (W (J^T x)).
   const bool formed =
       cf_ != nullptr && cf_->solves > 0 && cf_->last.used == pbm::ConstraintSolver::LDLT;
-  ImGui::TextDisabled("J: %d x %d (left)   J W J^T: %d x %d, %s", m, cols, m, m,
-                      formed ? "assembled (sparse LDLT)" : "never formed");
+  pbm::ui::textDisabled("J: %d x %d (left)   J W J^T: %d x %d, %s", m, cols, m, m,
+                        formed ? "assembled (sparse LDLT)" : "never formed");
 }
 
 }  // namespace ch06

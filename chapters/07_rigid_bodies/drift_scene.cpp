@@ -6,8 +6,6 @@
 // (pbm/rigid/torque_free.h): under Euler the matrix box balloons while the
 // quaternion box, drawn from q / |q|, stays a cube. The closed forms are
 // drawn dashed while nothing renormalises (RBI §4, footnote 3).
-#include <imgui.h>
-
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -20,6 +18,7 @@
 #include "pbm/rigid/rigid_world_matrix.h"
 #include "pbm/rigid/torque_free.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "rigid_scene.h"
 #include "scenes.h"
 
@@ -137,15 +136,15 @@ class DriftScene : public RigidScene {
     // view and hide the quaternion box: draw its edges only, and say so.
     const double grown = mb.R.colwise().norm().maxCoeff();
     if (grown < 3.0) {
-      canvas.box(mb.x, mb.R, mb.halfExtents, IM_COL32(190, 150, 120, 255));
+      canvas.box(mb.x, mb.R, mb.halfExtents, pbm::rgba(190, 150, 120, 255));
     } else {
-      canvas.wireBox(mb.x, mb.R, mb.halfExtents, IM_COL32(190, 150, 120, 255), 1.5f);
+      canvas.wireBox(mb.x, mb.R, mb.halfExtents, pbm::rgba(190, 150, 120, 255), 1.5f);
       canvas.text(mb.x + Vector3d(0.0, 0.8, 0.0),
                   pbm::format("columns of R grown x%.3g: edges only", grown), pbm::colors::kText,
                   {-90.f, -10.f});
     }
-    static const pbm::Color axis[3] = {IM_COL32(235, 87, 87, 255), IM_COL32(111, 207, 120, 255),
-                                       IM_COL32(86, 156, 245, 255)};
+    static const pbm::Color axis[3] = {pbm::rgba(235, 87, 87, 255), pbm::rgba(111, 207, 120, 255),
+                                       pbm::rgba(86, 156, 245, 255)};
     for (int k = 0; k < 3; ++k)
       canvas.arrow(mb.x, mb.x + (mb.halfExtents[k] + 0.35) * mb.R.col(k), axis[k], 2.f, 9.f);
     const auto& qb = world_.bodies.at(0);
@@ -187,8 +186,8 @@ class DriftScene : public RigidScene {
       s[2].y.push_back(renormalize_ ? kNaN : h.qClosed);
       s[3].y.push_back(renormalize_ ? kNaN : h.orthClosed);
     }
-    ImGui::TextUnformatted("drift of both states (log), closed forms dashed:");
-    pbm::plotXY("drift", s, ImVec2(-1.f, 150.f), false, true, "t, s", "error");
+    pbm::ui::textUnformatted("drift of both states (log), closed forms dashed:");
+    pbm::plotXY("drift", s, pbm::Px2(-1.f, 150.f), false, true, "t, s", "error");
   }
 
  private:

@@ -8,8 +8,6 @@
 //                 another: the same velocity, more kinetic energy (§5.5).
 // A push acts for whole steps while t < push_time (a force that stops inside
 // a step would cost Runge-Kutta its order, DEB §2.2).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -23,6 +21,7 @@
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/torque_free.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "rigid_scene.h"
 #include "scenes.h"
 
@@ -35,7 +34,7 @@ using Eigen::Vector3d;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
-constexpr pbm::Color kPushColour = IM_COL32(255, 140, 70, 255);
+constexpr pbm::Color kPushColour = pbm::rgba(255, 140, 70, 255);
 
 // A point's path, for drawing.
 struct Trail {

@@ -1,7 +1,5 @@
 #include "rigid_scene.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +13,7 @@
 #include "pbm/rigid/rigid.h"
 #include "pbm/rigid/torque_free.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch07 {
 
@@ -34,12 +33,12 @@ double sevenDigits(double v) {
   const double unit = std::pow(10.0, std::floor(std::log10(std::abs(v))) - 6.0);
   return std::round(v / unit) * unit;
 }
-constexpr pbm::Color kOmegaColour = IM_COL32(250, 215, 60, 255);  // yellow
-constexpr pbm::Color kLColour = IM_COL32(225, 85, 225, 255);      // magenta
-constexpr pbm::Color kBoxColour = IM_COL32(150, 162, 185, 255);
-constexpr pbm::Color kGrabbedColour = IM_COL32(235, 190, 120, 255);
-const pbm::Color kAxisColours[3] = {IM_COL32(235, 87, 87, 255), IM_COL32(111, 207, 120, 255),
-                                    IM_COL32(86, 156, 245, 255)};
+constexpr pbm::Color kOmegaColour = pbm::rgba(250, 215, 60, 255);  // yellow
+constexpr pbm::Color kLColour = pbm::rgba(225, 85, 225, 255);      // magenta
+constexpr pbm::Color kBoxColour = pbm::rgba(150, 162, 185, 255);
+constexpr pbm::Color kGrabbedColour = pbm::rgba(235, 190, 120, 255);
+const pbm::Color kAxisColours[3] = {pbm::rgba(235, 87, 87, 255), pbm::rgba(111, 207, 120, 255),
+                                    pbm::rgba(86, 156, 245, 255)};
 }  // namespace
 
 BodyReadout readBody(const pbm::RigidBody& b) {
@@ -273,13 +272,7 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   // Bottom left of the 3D view, above the key line.
   const float w = 300.f, h = 290.f;  // the legend's row below the plot
   const float y = static_cast<float>(canvas.camera().height()) - h - 46.f;
-  ImGui::SetNextWindowPos(ImVec2(10.f, y), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(w, h), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.78f);
-  ImGui::Begin("##polhode", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                   ImGuiWindowFlags_NoNav);
+  pbm::ui::beginOverlay("##polhode", pbm::Px2(10.f, y), pbm::Px2(w, h), 0.78f);
   int normal = 0;  // the axis the plane is normal to
   const auto& b0 = world_.bodies.at(0);
   if (polhodePlane_ == 0)
@@ -288,11 +281,11 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
     normal = polhodePlane_ - 1;
   const int u = (normal + 1) % 3, v = (normal + 2) % 3;
   static const char* names[3] = {"x", "y", "z"};
-  ImGui::Text("polhode: body-frame omega, plane %s%s", names[u], names[v]);
+  pbm::ui::text("polhode: body-frame omega, plane %s%s", names[u], names[v]);
   for (int k = 0; k < 4; ++k) {
     static const char* opts[4] = {"auto", "yz", "zx", "xy"};
-    if (k) ImGui::SameLine();
-    ImGui::RadioButton(opts[k], &polhodePlane_, k);
+    if (k) pbm::ui::sameLine();
+    pbm::ui::radioButton(opts[k], &polhodePlane_, k);
   }
   pbm::XYSeries s;
   s.name = "omega_b";
@@ -305,9 +298,9 @@ void RigidScene::drawPolhodeInset(const pbm::Canvas3D& canvas) {
   if (!polhode_.empty()) head.x = {polhode_.back()[u]}, head.y = {polhode_.back()[v]};
   const std::string xl = std::string("omega_b") + names[u];
   const std::string yl = std::string("omega_b") + names[v];
-  pbm::plotXY("polhode", {s, head}, ImVec2(w - 18.f, h - 84.f), false, false, xl.c_str(),
+  pbm::plotXY("polhode", {s, head}, pbm::Px2(w - 18.f, h - 84.f), false, false, xl.c_str(),
               yl.c_str());
-  ImGui::End();
+  pbm::ui::endOverlay();
 }
 
 void RigidScene::hud(std::vector<std::string>& lines) const {
@@ -331,42 +324,42 @@ void RigidScene::hud(std::vector<std::string>& lines) const {
 }
 
 void RigidScene::panel() {
-  ImGui::Checkbox("axes", &showAxes_);
-  ImGui::SameLine();
-  ImGui::Checkbox("omega", &showOmega_);
-  ImGui::SameLine();
-  ImGui::Checkbox("L / I", &showL_);
-  ImGui::SameLine();
-  ImGui::Checkbox("polhode", &showPolhode_);
-  if (ImGui::CollapsingHeader("arrows and mouse spring")) {
+  pbm::ui::checkbox("axes", &showAxes_);
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("omega", &showOmega_);
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("L / I", &showL_);
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("polhode", &showPolhode_);
+  if (pbm::ui::collapsingHeader("arrows and mouse spring")) {
     float scale = static_cast<float>(arrowScale_);
-    if (ImGui::SliderFloat("arrow scale", &scale, 0.05f, 5.f, "%.2f", ImGuiSliderFlags_Logarithmic))
+    if (pbm::ui::sliderFloat("arrow scale", &scale, 0.05f, 5.f, "%.2f", pbm::ui::Scale::Log))
       arrowScale_ = scale;
     float ks = static_cast<float>(mouseKs_), kd = static_cast<float>(mouseKd_);
-    if (ImGui::SliderFloat("mouse ks N/m", &ks, 1.f, 1000.f, "%.1f", ImGuiSliderFlags_Logarithmic))
+    if (pbm::ui::sliderFloat("mouse ks N/m", &ks, 1.f, 1000.f, "%.1f", pbm::ui::Scale::Log))
       mouseKs_ = ks;
-    if (ImGui::SliderFloat("mouse kd N s/m", &kd, 0.f, 100.f, "%.1f")) mouseKd_ = kd;
-    ImGui::TextWrapped(
+    if (pbm::ui::sliderFloat("mouse kd N s/m", &kd, 0.f, 100.f, "%.1f")) mouseKd_ = kd;
+    pbm::ui::textWrapped(
         "Left-drag a box: a spring pulls the grabbed point towards the cursor, in the plane "
         "facing the camera (a force at a point: it turns the body too, RBI §2.7).");
   }
   extraPanel();
-  const ImVec2 sz(-1.f, 68.f);
+  const pbm::Px2 sz(-1.f, 68.f);
   energyPlot_.draw(sz);
   // A log axis has nothing to show while every value is exactly 0: say so
   // instead of an empty plot.
   if (!energyConserved())
-    ImGui::TextWrapped("E is not constant here: the pushes do work (RBI §5.5).");
+    pbm::ui::textWrapped("E is not constant here: the pushes do work (RBI §5.5).");
   else if (driftSeen_)
     driftPlot_.draw(sz);
   else
-    ImGui::TextWrapped("|E - E0| / E0 = 0 exactly so far: no drift to plot on a log axis.");
+    pbm::ui::textWrapped("|E - E0| / E0 = 0 exactly so far: no drift to plot on a log axis.");
   omegaPlot_.draw(sz);
   lPlot_.draw(sz);
   if (normSeen_)
     normPlot_.draw(sz);
   else
-    ImGui::TextWrapped(
+    pbm::ui::textWrapped(
         "|q| - 1 = ||R^T R - 1|| = 0 exactly so far: nothing to plot on a log axis (no turn, or "
         "renormalised, RBI §4).");
 }

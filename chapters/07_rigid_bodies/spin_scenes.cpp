@@ -246,7 +246,7 @@ class SymmetricTopScene : public RigidScene {
                     pbm::withAlpha(pbm::colors::kAdaptive, 200), 1.5f);
     const Vector3d Lhat = L0().normalized();
     canvas.line(b.x - 2.5 * Lhat, b.x + 2.5 * Lhat,
-                pbm::withAlpha(IM_COL32(225, 85, 225, 255), 110), 1.f);
+                pbm::withAlpha(pbm::rgba(225, 85, 225, 255), 110), 1.f);
     canvas.text(b.x + (b.halfExtents.z() + 0.4) * exactR_.col(2), "exact R(t)", pbm::colors::kExact,
                 {8.f, 4.f});
   }

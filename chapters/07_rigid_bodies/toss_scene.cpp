@@ -2,8 +2,6 @@
 // the centre of mass and no torque, so the centre of mass follows the
 // parabola x0 + v0 t + g t^2 / 2 and the spin is the spin of the same block
 // without gravity, exactly (P and L never meet in ddt_State_to_Array).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -13,6 +11,7 @@
 #include "pbm/app/text.h"
 #include "pbm/rigid/rigid.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "rigid_scene.h"
 #include "scenes.h"
 
@@ -113,7 +112,7 @@ class GravityTossScene : public RigidScene {
                                 (world_.bodies.at(0).x - exact(time())).norm()));
     lines.push_back(pbm::format("max |q - q_twin| (zero-g twin): %.3g", maxDq_));
   }
-  void extraPanel() override { ImGui::TextWrapped("The scene starts over after each throw."); }
+  void extraPanel() override { pbm::ui::textWrapped("The scene starts over after each throw."); }
 
  private:
   Vector3d gravity() const { return Vector3d(0.0, -g_, 0.0); }

@@ -18,8 +18,8 @@ namespace {
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr pbm::Color kBoxColour = IM_COL32(150, 162, 185, 255);
-constexpr pbm::Color kBoxHit = IM_COL32(215, 140, 120, 255);
+constexpr pbm::Color kBoxColour = pbm::rgba(150, 162, 185, 255);
+constexpr pbm::Color kBoxHit = pbm::rgba(215, 140, 120, 255);
 
 class Boxes3DScene : public BroadphaseScene {
  public:

@@ -1,7 +1,5 @@
 #include "broadphase_scene.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,6 +8,7 @@
 #include "pbm/app/csv.h"
 #include "pbm/app/text.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch08 {
 
@@ -19,13 +18,13 @@ using Eigen::Vector3d;
 namespace {
 using pbm::kNaN;                  // the CSV's empty cell (app/csv.h)
 constexpr int kMaxDrawn = 20000;  // wire boxes drawn at most (the sweep runs on all)
-constexpr pbm::Color kFree = IM_COL32(110, 190, 140, 150);
-constexpr pbm::Color kOverlap = IM_COL32(240, 70, 60, 255);
-constexpr pbm::Color kContainer = IM_COL32(120, 130, 150, 255);
-constexpr pbm::Color kSwapColour = IM_COL32(86, 156, 245, 255);
-constexpr pbm::Color kTestColour = IM_COL32(250, 215, 60, 255);
-constexpr pbm::Color kBruteColour = IM_COL32(235, 87, 87, 255);
-constexpr pbm::Color kBeColour = IM_COL32(111, 207, 120, 255);
+constexpr pbm::Color kFree = pbm::rgba(110, 190, 140, 150);
+constexpr pbm::Color kOverlap = pbm::rgba(240, 70, 60, 255);
+constexpr pbm::Color kContainer = pbm::rgba(120, 130, 150, 255);
+constexpr pbm::Color kSwapColour = pbm::rgba(86, 156, 245, 255);
+constexpr pbm::Color kTestColour = pbm::rgba(250, 215, 60, 255);
+constexpr pbm::Color kBruteColour = pbm::rgba(235, 87, 87, 255);
+constexpr pbm::Color kBeColour = pbm::rgba(111, 207, 120, 255);
 }  // namespace
 
 BroadphaseScene::BroadphaseScene()
@@ -141,13 +140,13 @@ void BroadphaseScene::draw3D(pbm::Canvas3D& canvas) {
 }
 
 void BroadphaseScene::panel() {
-  if (ImGui::Button("shuffle")) shufflePending_ = true;
-  ImGui::SameLine();
-  ImGui::TextWrapped("teleports every box: the next frame has no coherence left");
-  ImGui::Checkbox("AABBs", &showAabbs_);
-  const ImVec2 sz(-1.f, 90.f);
+  if (pbm::ui::button("shuffle")) shufflePending_ = true;
+  pbm::ui::sameLine();
+  pbm::ui::textWrapped("teleports every box: the next frame has no coherence left");
+  pbm::ui::checkbox("AABBs", &showAabbs_);
+  const pbm::Px2 sz(-1.f, 90.f);
   workPlot_.draw(sz);
-  pairPlot_.draw(ImVec2(-1.f, 70.f));
+  pairPlot_.draw(pbm::Px2(-1.f, 70.f));
 }
 
 void BroadphaseScene::hud(std::vector<std::string>& lines) const {

@@ -2,8 +2,6 @@
 // found on their separating plane (RBII §7.1) as vertex/face and edge/edge
 // contacts (RBII §8): 4 vf on a slab; 2 vf + 2 ee when it overhangs the
 // slab's edge; 8 ee on an equal cube turned 45 degrees.
-#include <imgui.h>
-
 #include <Eigen/Geometry>
 #include <cmath>
 #include <memory>
@@ -14,6 +12,7 @@
 #include "pbm/app/text.h"
 #include "pbm/collision/separating_plane.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "polyhedron_view.h"
 #include "scenes.h"
 
@@ -24,11 +23,11 @@ namespace {
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-constexpr pbm::Color kCube = IM_COL32(215, 160, 110, 255);
-constexpr pbm::Color kBase = IM_COL32(120, 150, 200, 255);
-constexpr pbm::Color kContactPlane = IM_COL32(110, 220, 150, 70);
-constexpr pbm::Color kVf = IM_COL32(250, 215, 60, 255);
-constexpr pbm::Color kEe = IM_COL32(255, 90, 200, 255);
+constexpr pbm::Color kCube = pbm::rgba(215, 160, 110, 255);
+constexpr pbm::Color kBase = pbm::rgba(120, 150, 200, 255);
+constexpr pbm::Color kContactPlane = pbm::rgba(110, 220, 150, 70);
+constexpr pbm::Color kVf = pbm::rgba(250, 215, 60, 255);
+constexpr pbm::Color kEe = pbm::rgba(255, 90, 200, 255);
 
 class ContactPointsScene : public pbm::Scene {
  public:

@@ -5,8 +5,6 @@
 // table), an e passing below a b ends one (it leaves): no other work. A
 // sweep line runs along the axis to show the active list of the first-frame
 // sweep (figure 18).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -18,6 +16,7 @@
 #include "pbm/collision/broadphase.h"
 #include "pbm/viewer/canvas3d.h"
 #include "pbm/viewer/plot.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch08 {
@@ -30,13 +29,13 @@ constexpr int kRows = 24;         // interval bars stacked in at most this many 
 constexpr double kRowGap = 0.35;  // m between rows
 constexpr int kFlashFrames = 24;  // an exchange stays lit this many frames
 constexpr int kLabelled = 40;     // endpoints labelled b_i / e_i up to this n
-constexpr pbm::Color kBegin = IM_COL32(111, 207, 120, 255);
-constexpr pbm::Color kEnd = IM_COL32(245, 160, 70, 255);
-constexpr pbm::Color kBar = IM_COL32(150, 162, 185, 255);
-constexpr pbm::Color kBarHit = IM_COL32(240, 70, 60, 255);
-constexpr pbm::Color kActive = IM_COL32(250, 215, 60, 255);
-constexpr pbm::Color kBeFlash = IM_COL32(255, 90, 200, 255);
-constexpr pbm::Color kSameFlash = IM_COL32(86, 156, 245, 255);
+constexpr pbm::Color kBegin = pbm::rgba(111, 207, 120, 255);
+constexpr pbm::Color kEnd = pbm::rgba(245, 160, 70, 255);
+constexpr pbm::Color kBar = pbm::rgba(150, 162, 185, 255);
+constexpr pbm::Color kBarHit = pbm::rgba(240, 70, 60, 255);
+constexpr pbm::Color kActive = pbm::rgba(250, 215, 60, 255);
+constexpr pbm::Color kBeFlash = pbm::rgba(255, 90, 200, 255);
+constexpr pbm::Color kSameFlash = pbm::rgba(86, 156, 245, 255);
 
 // The pair (i, j) as one table key, the smaller index in the high half.
 std::uint64_t pairKey(int i, int j) {
@@ -211,7 +210,7 @@ class Intervals1DScene : public pbm::Scene {
     }
   }
 
-  void panel() override { plot_.draw(ImVec2(-1.f, 90.f)); }
+  void panel() override { plot_.draw(pbm::Px2(-1.f, 90.f)); }
 
   void hud(std::vector<std::string>& lines) const override {
     lines.push_back(

@@ -10,7 +10,7 @@ namespace ch08 {
 using Eigen::Vector3d;
 
 void drawPolyhedron(pbm::Canvas3D& canvas, const pbm::ConvexPolyhedron& P, pbm::Color c) {
-  if (((c >> IM_COL32_A_SHIFT) & 0xff) < 255) {  // see-through: faces as glass, edges opaque
+  if (pbm::alphaOf(c) < 255) {  // see-through: faces as glass, edges opaque
     for (const auto& f : P.f)
       for (size_t k = 1; k + 1 < f.idx.size(); k += 2) {
         const size_t l = std::min(k + 2, f.idx.size() - 1);

@@ -6,8 +6,6 @@
 // candidate when it still separates. Without a plane the boxes interpenetrate,
 // and a penetration witness (a vertex inside, or an edge through a face) is
 // shown; footnote 6 is the case where there is none.
-#include <imgui.h>
-
 #include <Eigen/Geometry>
 #include <cmath>
 #include <limits>
@@ -20,6 +18,7 @@
 #include "pbm/app/text.h"
 #include "pbm/collision/separating_plane.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "polyhedron_view.h"
 #include "scenes.h"
 
@@ -31,12 +30,12 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 using pbm::kNaN;  // the CSV's empty cell (app/csv.h)
-constexpr pbm::Color kA = IM_COL32(120, 150, 200, 255);
-constexpr pbm::Color kB = IM_COL32(215, 160, 110, 255);
-constexpr pbm::Color kBGrabbed = IM_COL32(240, 200, 130, 255);
-constexpr pbm::Color kSeparatingPlane = IM_COL32(110, 220, 150, 90);
-constexpr pbm::Color kFeature = IM_COL32(250, 215, 60, 255);
-constexpr pbm::Color kPenetration = IM_COL32(255, 60, 60, 255);
+constexpr pbm::Color kA = pbm::rgba(120, 150, 200, 255);
+constexpr pbm::Color kB = pbm::rgba(215, 160, 110, 255);
+constexpr pbm::Color kBGrabbed = pbm::rgba(240, 200, 130, 255);
+constexpr pbm::Color kSeparatingPlane = pbm::rgba(110, 220, 150, 90);
+constexpr pbm::Color kFeature = pbm::rgba(250, 215, 60, 255);
+constexpr pbm::Color kPenetration = pbm::rgba(255, 60, 60, 255);
 
 Matrix3d randomRotation(SplitMix64& rng) {
   const Vector3d axis = rng.uniform3<Vector3d>(-0.5, 0.5);

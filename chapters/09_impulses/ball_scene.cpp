@@ -12,8 +12,6 @@
 // dist_tol is 1e-10 m (2 g dist_tol/TH = 2e-6 m/s beside TH = 1e-3 m/s);
 // with the other scenes' 1e-6 m slow bounces gain up to 0.02 m/s and the
 // ball bounces on past the count (the HUD says so when dist_tol is coarse).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -22,6 +20,7 @@
 #include "impulse_scene.h"
 #include "pbm/app/text.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch09 {
@@ -30,7 +29,7 @@ namespace {
 
 using Eigen::Vector3d;
 
-constexpr pbm::Color kGuide = IM_COL32(240, 240, 240, 170);
+constexpr pbm::Color kGuide = pbm::rgba(240, 240, 240, 170);
 
 class BallScene : public ImpulseScene {
  public:
@@ -152,7 +151,7 @@ class BallScene : public ImpulseScene {
       }
     }
   }
-  void extraPanel() override { heightPlot_.draw(ImVec2(-1.f, 70.f)); }
+  void extraPanel() override { heightPlot_.draw(pbm::Px2(-1.f, 70.f)); }
 
  private:
   double height_ = 1.0, radius_ = 0.15, mass_ = 1.0;

@@ -3,8 +3,6 @@
 // balls' AABBs every step and counts the candidate pairs beside brute
 // force's n(n-1)/2; the impulses of each step are counted too. With eps = 1
 // no energy is lost (claim: Delta T = -(1 - eps^2) v_rel-^2 / (2K)).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +14,7 @@
 #include "pbm/collision/broadphase.h"
 #include "pbm/core/split_mix64.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 #include "scenes.h"
 
 namespace ch09 {
@@ -26,13 +25,13 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 constexpr int kMaxBilliardBalls = 300;
-constexpr pbm::Color kRail = IM_COL32(70, 120, 90, 255);
+constexpr pbm::Color kRail = pbm::rgba(70, 120, 90, 255);
 
 class BilliardsScene : public ImpulseScene {
  public:
   BilliardsScene()
       : workPlot_("per step", {"impulses", "AABB pairs"},
-                  {IM_COL32(255, 120, 90, 255), pbm::colors::kAdaptive}) {
+                  {pbm::rgba(255, 120, 90, 255), pbm::colors::kAdaptive}) {
     addCollisionParams(1.0, 1e-3, 9.81);
     params_.add("n", &n_, 1.0, kMaxBilliardBalls, "balls").integer = true;
     params_.add("v0", &v0_, 0.0, 100.0, "largest initial speed, m/s");
@@ -125,7 +124,7 @@ class BilliardsScene : public ImpulseScene {
     lines.push_back(
         pbm::format("impulses this step %d, events %d", lastStats_.impacts, lastStats_.events));
   }
-  void extraPanel() override { workPlot_.draw(ImVec2(-1.f, 60.f)); }
+  void extraPanel() override { workPlot_.draw(pbm::Px2(-1.f, 60.f)); }
 
  private:
   void computeAabbs() {

@@ -3,8 +3,6 @@
 // masses, K = 2/M and eps = 1 swaps the two velocities; the loop visits the
 // touching pairs down the row, so the velocity passes along it and the last
 // ball leaves at v0 while the others stop. Momentum M v0 stays for any eps.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>

@@ -12,8 +12,6 @@
 // order; the result depends on the order (RBII §8, the end). A simultaneous
 // impulse (chapter 10's LCP on velocities) would give v_y = eps v and no
 // spin.
-#include <imgui.h>
-
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>

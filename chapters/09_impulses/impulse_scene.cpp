@@ -1,7 +1,5 @@
 #include "impulse_scene.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -14,6 +12,7 @@
 #include "pbm/rigid/rigid_forces.h"
 #include "pbm/scenekit/collision_world_view.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch09 {
 
@@ -24,12 +23,12 @@ namespace {
 constexpr double kPlotEvery = 0.01;  // s of simulated time between plot samples
 constexpr size_t kHistory = 400;     // impulses kept for the list and the arrows
 constexpr double kArrowLife = 0.4;   // s of simulated time an impulse arrow stays
-constexpr pbm::Color kBodyColour = IM_COL32(150, 162, 185, 255);
-constexpr pbm::Color kBallColour = IM_COL32(86, 156, 245, 255);
-constexpr pbm::Color kFixedColour = IM_COL32(110, 100, 90, 255);
-constexpr pbm::Color kImpulseColour = IM_COL32(255, 120, 90, 255);
-const pbm::Color kAxisColours[3] = {IM_COL32(235, 87, 87, 255), IM_COL32(111, 207, 120, 255),
-                                    IM_COL32(86, 156, 245, 255)};
+constexpr pbm::Color kBodyColour = pbm::rgba(150, 162, 185, 255);
+constexpr pbm::Color kBallColour = pbm::rgba(86, 156, 245, 255);
+constexpr pbm::Color kFixedColour = pbm::rgba(110, 100, 90, 255);
+constexpr pbm::Color kImpulseColour = pbm::rgba(255, 120, 90, 255);
+const pbm::Color kAxisColours[3] = {pbm::rgba(235, 87, 87, 255), pbm::rgba(111, 207, 120, 255),
+                                    pbm::rgba(86, 156, 245, 255)};
 }  // namespace
 
 pbm::RigidBody makeBall(double mass, double radius, const Vector3d& x) {
@@ -387,13 +386,13 @@ bool ImpulseScene::takePauseRequest() {
 void ImpulseScene::drawTimeline() {
   // The last bisection's trial times on [t0, t0 + h] (RBII §6, figures 13-14):
   // tick k at the k-th trial, higher for later ones, the last (t_c) red.
-  ImGui::Text("bisection of the last collision: %zu trials", lastTrials_.size());
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float w = ImGui::GetContentRegionAvail().x, hPx = 46.f;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(at, ImVec2(at.x + w, at.y + hPx), IM_COL32(34, 37, 44, 255));
+  pbm::ui::text("bisection of the last collision: %zu trials", lastTrials_.size());
+  const pbm::Px2 at = pbm::ui::cursorScreenPos();
+  const float w = pbm::ui::contentRegionAvail().x, hPx = 46.f;
+  pbm::Painter& dl = pbm::ui::panelPainter();
+  dl.rectFilled(at, pbm::Px2(at.x + w, at.y + hPx), pbm::rgba(34, 37, 44, 255));
   const float base = at.y + hPx - 12.f;
-  dl->AddLine(ImVec2(at.x + 4.f, base), ImVec2(at.x + w - 4.f, base), pbm::colors::kDim);
+  dl.line(pbm::Px2(at.x + 4.f, base), pbm::Px2(at.x + w - 4.f, base), pbm::colors::kDim);
   if (lastEventH_ > 0.0 && !lastTrials_.empty()) {
     const int n = static_cast<int>(lastTrials_.size());
     for (int k = 0; k < n; ++k) {
@@ -401,59 +400,58 @@ void ImpulseScene::drawTimeline() {
       const float x = at.x + 4.f + static_cast<float>(std::clamp(u, 0.0, 1.0)) * (w - 8.f);
       const float top = base - 4.f - 26.f * static_cast<float>(k + 1) / static_cast<float>(n);
       const pbm::Color c = k + 1 == n ? kImpulseColour : pbm::colors::kAdaptive;
-      dl->AddLine(ImVec2(x, base), ImVec2(x, top), c, k + 1 == n ? 2.f : 1.f);
+      dl.line(pbm::Px2(x, base), pbm::Px2(x, top), c, k + 1 == n ? 2.f : 1.f);
     }
     const std::string lo = pbm::format("t0 = %.4f", lastEventStart_);
     const std::string hi = pbm::format("t0 + h = %.4f", lastEventStart_ + lastEventH_);
-    dl->AddText(ImVec2(at.x + 4.f, base + 1.f), pbm::colors::kDim, lo.c_str());
-    dl->AddText(ImVec2(at.x + w - 4.f - ImGui::CalcTextSize(hi.c_str()).x, base + 1.f),
-                pbm::colors::kDim, hi.c_str());
+    dl.text(pbm::Px2(at.x + 4.f, base + 1.f), pbm::colors::kDim, lo.c_str());
+    dl.text(pbm::Px2(at.x + w - 4.f - pbm::ui::textSize(hi.c_str()).x, base + 1.f),
+            pbm::colors::kDim, hi.c_str());
   }
-  ImGui::Dummy(ImVec2(w, hPx + 2.f));
+  pbm::ui::dummy(pbm::Px2(w, hPx + 2.f));
   if (lastTrials_.empty()) return;
   // An arrival slower than THRESHOLD is bisected too, then rests (RBII §8):
   // its t_c is later than the last impulse's.
   if (lastTrials_.back() > lastImpactT_ + 1e-12)
-    ImGui::TextWrapped("t_c = %.10f s (red): arrived slower than THRESHOLD, resting, no impulse",
-                       lastTrials_.back());
+    pbm::ui::textWrapped("t_c = %.10f s (red): arrived slower than THRESHOLD, resting, no impulse",
+                         lastTrials_.back());
   else
-    ImGui::Text("t_c = %.10f s (red)", lastTrials_.back());
+    pbm::ui::text("t_c = %.10f s (red)", lastTrials_.back());
 }
 
 void ImpulseScene::panel() {
-  ImGui::Checkbox("pause on collision", &pauseOnCollision_);
-  ImGui::SameLine();
-  ImGui::Checkbox("impulse arrows", &showArrows_);
+  pbm::ui::checkbox("pause on collision", &pauseOnCollision_);
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("impulse arrows", &showArrows_);
   // The viewer's own pause holds the run: P (or Run) goes on, O steps.
   if (pauseOnCollision_ && heldAt_ >= 0.0 && time() == heldAt_)
-    ImGui::TextColored(ImVec4(1.f, 0.6f, 0.5f, 1.f),
-                       "paused at the impulse of t = %.6f s: P runs on, O steps", lastImpactT_);
+    pbm::ui::textColored(pbm::rgbaF(1.f, 0.6f, 0.5f, 1.f),
+                         "paused at the impulse of t = %.6f s: P runs on, O steps", lastImpactT_);
   extraPanel();
   drawTimeline();
-  if (ImGui::CollapsingHeader("impulses: v_rel- and v_rel+ (8-10)")) {
-    if (ImGui::BeginTable("impulses", 5,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+  if (pbm::ui::collapsingHeader("impulses: v_rel- and v_rel+ (8-10)")) {
+    if (pbm::ui::beginTable("impulses", 5)) {
       for (const char* h : {"t, s", "pass", "j, N s", "v_rel-", "v_rel+"})
-        ImGui::TableSetupColumn(h);
-      ImGui::TableHeadersRow();
+        pbm::ui::tableSetupColumn(h);
+      pbm::ui::tableHeadersRow();
       int shown = 0;
       for (auto it = history_.rbegin(); it != history_.rend() && shown < 12; ++it, ++shown) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4f", it->t);
-        ImGui::TableNextColumn();
-        ImGui::Text("%d", it->rec.pass);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4g", it->rec.j);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4g", it->rec.vrelMinus);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4g", it->rec.vrelPlus);
+        pbm::ui::tableNextRow();
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.4f", it->t);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%d", it->rec.pass);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.4g", it->rec.j);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.4g", it->rec.vrelMinus);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.4g", it->rec.vrelPlus);
       }
-      ImGui::EndTable();
+      pbm::ui::endTable();
     }
   }
-  const ImVec2 sz(-1.f, 56.f);
+  const pbm::Px2 sz(-1.f, 56.f);
   kePlot_.draw(sz);
   pPlot_.draw(sz);
   lPlot_.draw(sz);

@@ -3,8 +3,6 @@
 // K M = 1 + 12 hit^2 / (L^2 + h^2) from (8-18)'s denominator
 // (I_z = M (L^2 + h^2) / 12), so j = (1 + eps) M v / (K M),
 // v_cm+ = -v + j / M and omega_z+ = 12 hit j / (M (L^2 + h^2)).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>

@@ -6,8 +6,6 @@
 // drives the contacts in list order; shuffling the list changes the
 // individual f_i it returns, never their total, the net force and torque
 // J^T f, or the accelerations a. Only those are the answer.
-#include <imgui.h>
-
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -19,6 +17,7 @@
 
 #include "pbm/app/text.h"
 #include "pbm/resting/contact_forces.h"
+#include "pbm/viewer/ui.h"
 #include "resting_scene.h"
 #include "scenes.h"
 
@@ -161,42 +160,40 @@ class CubeOnCubeScene : public RestingScene {
   }
 
   void extraPanel() override {
-    if (ImGui::Button("shuffle contact order (S)")) shuffle();
-    ImGui::SameLine();
-    if (ImGui::Button("detector's order")) {
+    if (pbm::ui::button("shuffle contact order (S)")) shuffle();
+    pbm::ui::sameLine();
+    if (pbm::ui::button("detector's order")) {
       seed_ = 0;
       readForces();
     }
     if (!havePrevious_ || forces_.f.size() != previousF_.size()) return;
-    if (!ImGui::CollapsingHeader("before and after the shuffle", ImGuiTreeNodeFlags_DefaultOpen))
-      return;
+    if (!pbm::ui::collapsingHeader("before and after the shuffle", true)) return;
     const VectorXd fNow = ordered(forces_.f), aNow = ordered(forces_.a);
-    if (ImGui::BeginTable("shuffle", 5,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+    if (pbm::ui::beginTable("shuffle", 5)) {
       for (const char* h : {"i", "f before", "f now", "a before", "a now"})
-        ImGui::TableSetupColumn(h);
-      ImGui::TableHeadersRow();
+        pbm::ui::tableSetupColumn(h);
+      pbm::ui::tableHeadersRow();
       for (int k = 0; k < fNow.size(); ++k) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("%d", k);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4f", previousF_(k));
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4f", fNow(k));
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1e", previousA_(k));
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1e", aNow(k));
+        pbm::ui::tableNextRow();
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%d", k);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.4f", previousF_(k));
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.4f", fNow(k));
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.1e", previousA_(k));
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.1e", aNow(k));
       }
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted("sum");
-      ImGui::TableNextColumn();
-      ImGui::Text("%.6f", previousF_.sum());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.6f", fNow.sum());
-      ImGui::EndTable();
+      pbm::ui::tableNextRow();
+      pbm::ui::tableNextColumn();
+      pbm::ui::textUnformatted("sum");
+      pbm::ui::tableNextColumn();
+      pbm::ui::text("%.6f", previousF_.sum());
+      pbm::ui::tableNextColumn();
+      pbm::ui::text("%.6f", fNow.sum());
+      pbm::ui::endTable();
     }
   }
 

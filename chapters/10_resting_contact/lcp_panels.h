@@ -1,6 +1,6 @@
 // Chapter 10's panel sections about the LCP itself (RBII §9; Baraff 1994 §4):
 // the matrix A as a heat map with its eigenvalues and rank, and Dantzig's
-// method one pivot at a time. ImGui widgets, drawn inside the scene's panel.
+// method one pivot at a time. Widgets (pbm::ui), drawn inside the scene's panel.
 #pragma once
 
 #include <Eigen/Core>

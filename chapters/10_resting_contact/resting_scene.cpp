@@ -1,7 +1,5 @@
 #include "resting_scene.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -17,6 +15,7 @@
 #include "pbm/rigid/rigid_forces.h"
 #include "pbm/scenekit/collision_world_view.h"
 #include "pbm/viewer/canvas3d.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch10 {
 
@@ -24,12 +23,12 @@ using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
 namespace {
-constexpr pbm::Color kBodyColour = IM_COL32(86, 156, 245, 255);
-constexpr pbm::Color kFixedGlass = IM_COL32(150, 130, 105, 70);
-constexpr pbm::Color kFixedEdge = IM_COL32(190, 170, 140, 255);
-constexpr pbm::Color kBodyGlass = IM_COL32(86, 156, 245, 45);
-constexpr pbm::Color kForceColour = IM_COL32(255, 190, 70, 255);
-constexpr pbm::Color kVerbatimColour = IM_COL32(255, 80, 80, 255);
+constexpr pbm::Color kBodyColour = pbm::rgba(86, 156, 245, 255);
+constexpr pbm::Color kFixedGlass = pbm::rgba(150, 130, 105, 70);
+constexpr pbm::Color kFixedEdge = pbm::rgba(190, 170, 140, 255);
+constexpr pbm::Color kBodyGlass = pbm::rgba(86, 156, 245, 45);
+constexpr pbm::Color kForceColour = pbm::rgba(255, 190, 70, 255);
+constexpr pbm::Color kVerbatimColour = pbm::rgba(255, 80, 80, 255);
 
 // A box as six translucent faces and its edges: what lies inside shows.
 void glassBox(pbm::Canvas3D& canvas, const pbm::RigidBody& b, pbm::Color face, pbm::Color edge) {
@@ -272,24 +271,23 @@ void RestingScene::hud(std::vector<std::string>& lines) const {
 }
 
 void RestingScene::panel() {
-  ImGui::Checkbox("force arrows", &showArrows_);
-  ImGui::SameLine();
-  ImGui::Checkbox("see-through bodies", &seeThrough_);
+  pbm::ui::checkbox("force arrows", &showArrows_);
+  pbm::ui::sameLine();
+  pbm::ui::checkbox("see-through bodies", &seeThrough_);
   float scale = static_cast<float>(newtonsPerMetre_);
-  if (ImGui::SliderFloat("N per m of arrow", &scale, 1.f, 1000.f, "%.0f",
-                         ImGuiSliderFlags_Logarithmic))
+  if (pbm::ui::sliderFloat("N per m of arrow", &scale, 1.f, 1000.f, "%.0f", pbm::ui::Scale::Log))
     newtonsPerMetre_ = scale;
   extraPanel();
   contactTable();
-  ImGui::Checkbox("notes' compute_aij verbatim (App. D)", &verbatim_);
+  pbm::ui::checkbox("notes' compute_aij verbatim (App. D)", &verbatim_);
   const Eigen::MatrixXd A = forces_.contacts.empty() ? Eigen::MatrixXd()
                             : verbatim_              ? pbm::computeAMatrixVerbatim(forces_.contacts)
                                                      : pbm::computeAMatrix(forces_.contacts);
-  if (ImGui::CollapsingHeader(verbatim_ ? "A (verbatim): heat map, eigenvalues, rank"
-                                        : "A: heat map, eigenvalues, rank (RBII App. D)"))
+  if (pbm::ui::collapsingHeader(verbatim_ ? "A (verbatim): heat map, eigenvalues, rank"
+                                          : "A: heat map, eigenvalues, rank (RBII App. D)"))
     matrixPanel(A);
-  if (ImGui::CollapsingHeader(verbatim_ ? "Dantzig step by step (on the verbatim A)"
-                                        : "Dantzig step by step (Baraff 1994 §4)")) {
+  if (pbm::ui::collapsingHeader(verbatim_ ? "Dantzig step by step (on the verbatim A)"
+                                          : "Dantzig step by step (Baraff 1994 §4)")) {
     dantzig_.follow(A, forces_.b.size() ? forces_.b : Eigen::VectorXd(), time());
     dantzig_.panel();
   }
@@ -298,19 +296,18 @@ void RestingScene::panel() {
 }
 
 void RestingScene::verbatimPanel() {
-  if (!ImGui::CollapsingHeader("verbatim: the wrong forces", ImGuiTreeNodeFlags_DefaultOpen))
-    return;
+  if (!pbm::ui::collapsingHeader("verbatim: the wrong forces", true)) return;
   const int n = static_cast<int>(forces_.contacts.size());
   if (n == 0) {
-    ImGui::TextUnformatted("no resting contacts");
+    pbm::ui::textUnformatted("no resting contacts");
     return;
   }
   const Eigen::MatrixXd Av = pbm::computeAMatrixVerbatim(forces_.contacts);
   const Eigen::MatrixXd A = pbm::computeAMatrix(forces_.contacts);
-  ImGui::TextWrapped("max |A_verbatim - A| = %.4g, max |A_verbatim - A_verbatim^T| = %.4g",
-                     (Av - A).cwiseAbs().maxCoeff(), (Av - Av.transpose()).cwiseAbs().maxCoeff());
+  pbm::ui::textWrapped("max |A_verbatim - A| = %.4g, max |A_verbatim - A_verbatim^T| = %.4g",
+                       (Av - A).cwiseAbs().maxCoeff(), (Av - Av.transpose()).cwiseAbs().maxCoeff());
   if ((Av - A).cwiseAbs().maxCoeff() == 0.0) {
-    ImGui::TextWrapped(
+    pbm::ui::textWrapped(
         "the same A here: no moving body is any contact's b (the slip only "
         "touches the torque on a contact's b). Try stack or pyramid.");
     return;
@@ -324,82 +321,74 @@ void RestingScene::verbatimPanel() {
   if (!r.ok) {
     // Dantzig's proofs need a symmetric A; the enumeration of active sets
     // does not (RBII §9: the three conditions alone).
-    ImGui::TextColored(ImVec4(1.f, 0.47f, 0.35f, 1.f), "Dantzig on the verbatim A: %s",
-                       r.why.c_str());
+    pbm::ui::textColored(pbm::rgbaF(1.f, 0.47f, 0.35f, 1.f), "Dantzig on the verbatim A: %s",
+                         r.why.c_str());
     if (n > 12) return;
     try {
       r = pbm::solveLcpBruteForce(Av, forces_.b);
     } catch (const std::exception& e) {
       r.ok = false, r.why = e.what();
     }
-    ImGui::TextWrapped("every active set (solveLcpBruteForce): %s",
-                       r.ok ? "a solution of the verbatim LCP" : r.why.c_str());
+    pbm::ui::textWrapped("every active set (solveLcpBruteForce): %s",
+                         r.ok ? "a solution of the verbatim LCP" : r.why.c_str());
     if (!r.ok) return;
   }
   verbatimF_ = r.f;
   // What the verbatim forces would really do: the true d'' = A f + b (RBII (9-8)).
   const Eigen::VectorXd aTrue = A * r.f + forces_.b;
-  ImGui::TextWrapped(
+  pbm::ui::textWrapped(
       "sum f: %.6g N verbatim, %.6g N right; the true a = A f + b of the verbatim "
       "forces: min %.4g m/s^2 (< 0: the contact closes), max %.4g",
       r.f.sum(), sumF(), aTrue.minCoeff(), aTrue.maxCoeff());
   const std::vector<int> order = contactOrder();
-  if (!ImGui::BeginTable(
-          "verbatim", 4,
-          ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
-          ImVec2(0.f, ImGui::GetTextLineHeightWithSpacing() * (std::min(n, 10) + 1.5f))))
+  if (!pbm::ui::beginTable("verbatim", 4,
+                           pbm::ui::textLineHeightWithSpacing() * (std::min(n, 10) + 1.5f)))
     return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("i", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
-  for (const char* h : {"f right", "f verbatim", "true a"}) ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
+  pbm::ui::tableSetupColumn("i", pbm::ui::textSize("000").x);
+  for (const char* h : {"f right", "f verbatim", "true a"}) pbm::ui::tableSetupColumn(h);
+  pbm::ui::tableHeadersRow();
   for (size_t k = 0; k < order.size(); ++k) {
     const int i = order[k];
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::Text("%zu", k);
-    ImGui::TableNextColumn();
-    ImGui::Text("%.4f", forces_.f(i));
-    ImGui::TableNextColumn();
-    ImGui::Text("%.4f", r.f(i));
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3g", aTrue(i));
+    pbm::ui::tableNextRow();
+    pbm::ui::tableNextColumn();
+    pbm::ui::text("%zu", k);
+    pbm::ui::tableNextColumn();
+    pbm::ui::text("%.4f", forces_.f(i));
+    pbm::ui::tableNextColumn();
+    pbm::ui::text("%.4f", r.f(i));
+    pbm::ui::tableNextColumn();
+    pbm::ui::text("%.3g", aTrue(i));
   }
-  ImGui::EndTable();
-  ImGui::TextWrapped("red arrows: the verbatim forces, beside the right ones (orange)");
+  pbm::ui::endTable();
+  pbm::ui::textWrapped("red arrows: the verbatim forces, beside the right ones (orange)");
 }
 
 void RestingScene::contactTable() const {
   const std::vector<int> order = contactOrder();
-  if (order.empty() || !ImGui::CollapsingHeader("contacts: f and a (RBII (9-5)-(9-7))",
-                                                ImGuiTreeNodeFlags_DefaultOpen))
+  if (order.empty() || !pbm::ui::collapsingHeader("contacts: f and a (RBII (9-5)-(9-7))", true))
     return;
   // At most 12 rows tall, scrolling: the sections below stay in reach.
   const float rows = static_cast<float>(std::min<size_t>(order.size(), 12));
-  if (ImGui::BeginTable(
-          "contacts", 5,
-          ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
-          ImVec2(0.f, ImGui::GetTextLineHeightWithSpacing() * (rows + 1.5f)))) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("i", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
-    for (const char* h : {"kind", "p (x y z)", "f, N", "a, m/s^2"}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+  if (pbm::ui::beginTable("contacts", 5, pbm::ui::textLineHeightWithSpacing() * (rows + 1.5f))) {
+    pbm::ui::tableSetupColumn("i", pbm::ui::textSize("000").x);
+    for (const char* h : {"kind", "p (x y z)", "f, N", "a, m/s^2"}) pbm::ui::tableSetupColumn(h);
+    pbm::ui::tableHeadersRow();
     for (size_t k = 0; k < order.size(); ++k) {
       const int i = order[k];
       const pbm::Contact& c = forces_.contacts[i];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", k);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(c.vf ? "vf" : "ee");
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f %.2f %.2f", c.p.x(), c.p.y(), c.p.z());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.4f", forces_.f(i));
-      ImGui::TableNextColumn();
-      ImGui::Text("%.1e", forces_.a(i));
+      pbm::ui::tableNextRow();
+      pbm::ui::tableNextColumn();
+      pbm::ui::text("%zu", k);
+      pbm::ui::tableNextColumn();
+      pbm::ui::textUnformatted(c.vf ? "vf" : "ee");
+      pbm::ui::tableNextColumn();
+      pbm::ui::text("%.2f %.2f %.2f", c.p.x(), c.p.y(), c.p.z());
+      pbm::ui::tableNextColumn();
+      pbm::ui::text("%.4f", forces_.f(i));
+      pbm::ui::tableNextColumn();
+      pbm::ui::text("%.1e", forces_.a(i));
     }
-    ImGui::EndTable();
+    pbm::ui::endTable();
   }
 }
 

@@ -5,14 +5,13 @@
 // face's boundary: degenerate). At rest the contacts under cube k carry the
 // cubes above and itself, (n - k) M g, and the contact forces on each cube
 // sum to its weight M g, however a level's contacts share their load.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
+#include "pbm/viewer/ui.h"
 #include "resting_scene.h"
 #include "scenes.h"
 
@@ -127,25 +126,24 @@ class StackScene : public RestingScene {
   }
 
   void extraPanel() override {
-    if (!ImGui::CollapsingHeader("stack: each level and each cube")) return;
-    if (ImGui::BeginTable("levels", 4,
-                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+    if (!pbm::ui::collapsingHeader("stack: each level and each cube")) return;
+    if (pbm::ui::beginTable("levels", 4)) {
       for (const char* h : {"cube k", "sum f under, N", "(n-k) M g, N", "|sum f n - M g|"})
-        ImGui::TableSetupColumn(h);
-      ImGui::TableHeadersRow();
+        pbm::ui::tableSetupColumn(h);
+      pbm::ui::tableHeadersRow();
       const int n = count();
       for (int k = 0; k < n; ++k) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("%d", k);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.6g", levelTotal(k));
-        ImGui::TableNextColumn();
-        ImGui::Text("%.6g", (n - k) * mass_ * g_);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1e", balance(k));
+        pbm::ui::tableNextRow();
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%d", k);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.6g", levelTotal(k));
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.6g", (n - k) * mass_ * g_);
+        pbm::ui::tableNextColumn();
+        pbm::ui::text("%.1e", balance(k));
       }
-      ImGui::EndTable();
+      pbm::ui::endTable();
     }
   }
 

@@ -3,8 +3,6 @@
 // and the collision polygon, the resting vertices with their forces, the COM
 // trail, the column's sink profile beside the exact one, the HUD and the
 // panel (Baraff & Witkin 1992 §5).
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,6 +13,7 @@
 #include "pbm/app/text.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
+#include "pbm/viewer/ui.h"
 #include "plane_axes.h"
 
 namespace ch11 {
@@ -30,24 +29,25 @@ void ContactScene::panel() {
   // The margin, coloured: red when RK4 would blow up (the HUD has it too).
   const double m = margin();
   if (std::isfinite(m))
-    ImGui::TextColored(m > 1 ? ImVec4(1.f, 0.35f, 0.3f, 1.f) : ImVec4(0.6f, 1.f, 0.6f, 1.f),
-                       "h w_max / (2 sqrt 2) = %.3g: RK4 %s", m, m > 1 ? "UNSTABLE" : "stable");
+    pbm::ui::textColored(
+        m > 1 ? pbm::rgbaF(1.f, 0.35f, 0.3f, 1.f) : pbm::rgbaF(0.6f, 1.f, 0.6f, 1.f),
+        "h w_max / (2 sqrt 2) = %.3g: RK4 %s", m, m > 1 ? "UNSTABLE" : "stable");
   if (pbm::panelSection("Energy", energyPlot_.height(110.f), true, 3))
     energyPlot_.draw({-1.f, 110.f});
   if (pbm::panelSection("Contact forces", forcePlot_.height(110.f), true, 2))
     forcePlot_.draw({-1.f, 110.f});
   if (pbm::panelSection("Centre of mass height", comPlot_.height(110.f), true, 1))
     comPlot_.draw({-1.f, 110.f});
-  if (pbm::panelSection("Show", 4 * ImGui::GetFrameHeightWithSpacing())) {
-    ImGui::Checkbox("material grid through D", &showGrid_);
-    ImGui::Checkbox("collision polygon", &showPolygon_);
-    ImGui::SameLine();
-    ImGui::Checkbox("COM trail", &showTrail_);
-    ImGui::Checkbox("strain colour |E|", &showStrain_);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(90.f);
-    ImGui::SliderFloat("red at", &strainScale_, 0.001f, 1.f, "%.3f", ImGuiSliderFlags_Logarithmic);
-    ImGui::Checkbox(g_ > 0 ? "contact forces (height/4 per mg)" : "contact forces", &showForces_);
+  if (pbm::panelSection("Show", 4 * pbm::ui::frameHeightWithSpacing())) {
+    pbm::ui::checkbox("material grid through D", &showGrid_);
+    pbm::ui::checkbox("collision polygon", &showPolygon_);
+    pbm::ui::sameLine();
+    pbm::ui::checkbox("COM trail", &showTrail_);
+    pbm::ui::checkbox("strain colour |E|", &showStrain_);
+    pbm::ui::sameLine();
+    pbm::ui::setNextItemWidth(90.f);
+    pbm::ui::sliderFloat("red at", &strainScale_, 0.001f, 1.f, "%.3f", pbm::ui::Scale::Log);
+    pbm::ui::checkbox(g_ > 0 ? "contact forces (height/4 per mg)" : "contact forces", &showForces_);
   }
 }
 
@@ -66,16 +66,16 @@ void ContactScene::drawWorld(pbm::Canvas2D& c) {
       const double x0 = k == s_.steps ? -(k + 3) * kRun : -(k + 1) * kRun,
                    x1 = k == 0 ? w : -k * kRun;
       const double y = -k * kRise, yb = -(s_.steps + 1) * kRise - 0.3;
-      c.polygonFilled({{x0, y}, {x1, y}, {x1, yb}, {x0, yb}}, IM_COL32(70, 74, 84, 255));
+      c.polygonFilled({{x0, y}, {x1, y}, {x1, yb}, {x0, yb}}, pbm::rgba(70, 74, 84, 255));
       c.line({x0, y}, {x1, y}, pbm::colors::kAxis, 2.0f);
       if (k < s_.steps) c.line({x0, y}, {x0, y - kRise}, pbm::colors::kAxis, 2.0f);
     }
     const double xw = -(s_.steps + 2) * kRun, yw = -s_.steps * kRise;
     c.polygonFilled({{xw - 0.3, yw + 2.5}, {xw, yw + 2.5}, {xw, yw - 0.3}, {xw - 0.3, yw - 0.3}},
-                    IM_COL32(70, 74, 84, 255));
+                    pbm::rgba(70, 74, 84, 255));
     c.line({xw, yw}, {xw, yw + 2.5}, pbm::colors::kAxis, 2.0f);
   } else {
-    c.polygonFilled({{-w, 0.0}, {w, 0.0}, {w, -0.3}, {-w, -0.3}}, IM_COL32(70, 74, 84, 255));
+    c.polygonFilled({{-w, 0.0}, {w, 0.0}, {w, -0.3}, {-w, -0.3}}, pbm::rgba(70, 74, 84, 255));
     c.line({-w, 0.0}, {w, 0.0}, pbm::colors::kAxis, 2.0f);
   }
   // The display mesh (fine) and the material grid, both through D.
@@ -92,13 +92,13 @@ void ContactScene::drawWorld(pbm::Canvas2D& c) {
         return Vector2d((-0.5 + a / cells) * width_, (-0.5 + b / cells) * height_);
       };
       auto at = [&](int a, int b) { return pbm::flexDeform(q, kind_, mat(a, b)); };
-      pbm::Color fill = IM_COL32(62, 104, 145, 255);
+      pbm::Color fill = pbm::rgba(62, 104, 145, 255);
       if (showStrain_) {
         const Eigen::Matrix2d F = q * pbm::flexBasisGradient(kind_, mat(i + 0.5, k + 0.5));
         const double e =
             (0.5 * (F.transpose() * F - Eigen::Matrix2d::Identity())).norm() / strainScale_;
         const double r = std::clamp(e, 0.0, 1.0);
-        fill = IM_COL32(int(62 + r * (220 - 62)), int(104 - r * 54), int(145 - r * 95), 255);
+        fill = pbm::rgba(int(62 + r * (220 - 62)), int(104 - r * 54), int(145 - r * 95), 255);
       }
       c.polygonFilled({at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k + 1)}, fill);
     }

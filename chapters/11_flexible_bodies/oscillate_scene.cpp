@@ -189,7 +189,7 @@ class OscillateScene : public FlexScene {
     c.polyline(ring, pbm::colors::kDim, 1.0f);  // the rest shape, for reference
     std::vector<Vector2d> pts;
     for (const auto& u : rest) pts.push_back(pbm::flexDeform(sys_->q(), b.kind, u));
-    c.polygonFilled(pts, IM_COL32(90, 160, 220, 120));
+    c.polygonFilled(pts, pbm::rgba(90, 160, 220, 120));
     // The material grid mapped through D: straight for affine, curved when it bends.
     for (int k = 1; k < 4; ++k)
       for (int axis = 0; axis < 2; ++axis) {
@@ -200,7 +200,7 @@ class OscillateScene : public FlexScene {
               axis == 0 ? Vector2d(a * width_, r * height_) : Vector2d(r * width_, a * height_);
           line.push_back(pbm::flexDeform(sys_->q(), b.kind, u));
         }
-        c.polyline(line, IM_COL32(200, 220, 240, 110), 1.0f);
+        c.polyline(line, pbm::rgba(200, 220, 240, 110), 1.0f);
       }
     pts.push_back(pts.front());
     c.polyline(pts, pbm::colors::kText, 2.0f);

@@ -1,11 +1,10 @@
 #include "plane_axes.h"
 
-#include <imgui.h>
-
 #include <cmath>
 #include <cstdio>
 
 #include "pbm/viewer/colors.h"
+#include "pbm/viewer/ui.h"
 
 namespace ch11 {
 
@@ -43,20 +42,20 @@ void drawGridLabels(pbm::Canvas2D& c) {
   const pbm::Camera2D& cam = c.camera();
   const Eigen::Vector2d lo = cam.worldMin(), hi = cam.worldMax();
   const double step = gridStep(cam);
-  ImDrawList* dl = c.drawList();
+  pbm::Painter& dl = c.painter();
   const float right = cam.toScreen(hi).x, bottom = cam.toScreen(lo).y;
   // On a dark chip, so a label stays readable over the floor or a body.
-  auto put = [&](ImVec2 at, const char* s) {
-    const ImVec2 size = ImGui::CalcTextSize(s);
-    dl->AddRectFilled(ImVec2(at.x - 2.f, at.y - 1.f), ImVec2(at.x + size.x + 2.f, at.y + size.y),
-                      IM_COL32(24, 26, 31, 190), 2.f);
-    dl->AddText(at, pbm::colors::kDim, s);
+  auto put = [&](pbm::Px2 at, const char* s) {
+    const pbm::Px2 size = pbm::ui::textSize(s);
+    dl.rectFilled(pbm::Px2(at.x - 2.f, at.y - 1.f), pbm::Px2(at.x + size.x + 2.f, at.y + size.y),
+                  pbm::rgba(24, 26, 31, 190), 2.f);
+    dl.text(at, pbm::colors::kDim, s);
   };
   char buf[32];
   // x along the bottom, above the key help line.
   for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
     label(buf, x, step);
-    put(ImVec2(cam.toScreen({x, 0.0}).x + 3.f, bottom - 42.f), buf);
+    put(pbm::Px2(cam.toScreen({x, 0.0}).x + 3.f, bottom - 42.f), buf);
   }
   // y along the right edge, just above each line; none in the x labels'
   // row or the key line.
@@ -64,7 +63,7 @@ void drawGridLabels(pbm::Canvas2D& c) {
     const float sy = cam.toScreen({0.0, y}).y - 16.f;
     if (sy > bottom - 60.f) continue;
     label(buf, y, step);
-    put(ImVec2(right - ImGui::CalcTextSize(buf).x - 8.f, sy), buf);
+    put(pbm::Px2(right - pbm::ui::textSize(buf).x - 8.f, sy), buf);
   }
 }
 

@@ -6,8 +6,6 @@
 // unit square, 26 quadratic). A click pokes where it lands; headless,
 // `poke_x, poke_y` (the body starts undeformed at the origin, so the world
 // point is the material point) poke once at t = 0.
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -21,6 +19,7 @@
 #include "pbm/integrators/methods.h"
 #include "pbm/viewer/canvas2d.h"
 #include "pbm/viewer/colors.h"
+#include "pbm/viewer/ui.h"
 #include "plane_axes.h"
 #include "scenes.h"
 
@@ -112,7 +111,7 @@ class PokeScene : public FlexScene {
     std::vector<Vector2d> pts;
     for (const auto& u : pbm::subdivideBoundary(b.rest, 16))
       pts.push_back(pbm::flexDeform(q, kind_, u));
-    c.polygonFilled(pts, IM_COL32(62, 104, 145, 200));
+    c.polygonFilled(pts, pbm::rgba(62, 104, 145, 200));
     for (int k = 1; k < 4; ++k)
       for (int axis = 0; axis < 2; ++axis) {
         std::vector<Vector2d> line;

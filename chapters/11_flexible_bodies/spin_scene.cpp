@@ -144,7 +144,7 @@ class SpinScene : public FlexScene {
     const std::vector<Vector2d> rest = pbm::subdivideBoundary(b.rest, 16);
     std::vector<Vector2d> pts;
     for (const auto& u : rest) pts.push_back(pbm::flexDeform(sys_->q(), b.kind, u));
-    c.polygonFilled(pts, IM_COL32(90, 160, 220, 120));
+    c.polygonFilled(pts, pbm::rgba(90, 160, 220, 120));
     pts.push_back(pts.front());
     c.polyline(pts, pbm::colors::kText, 2.0f);
     // The closed form, dashed: the dust cloud's x = (I + t W) u, or the

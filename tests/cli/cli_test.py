@@ -151,6 +151,26 @@ def main():
         check(name, one_error_line(st, err, 3) and "energy" in err and "h = " in err,
               f"exit {st}, stderr {err.strip()!r}")
 
+    # --- a window asked of a build without one (PBM_VIEWER=OFF, or SFML or
+    # ImGui missing): one line naming why and --headless, exit 1, no PNG
+    cache = os.path.join(BIN, os.pardir, "CMakeCache.txt")
+    window = None
+    if os.path.exists(cache):
+        with open(cache, encoding="utf-8", errors="replace") as f:
+            m = re.search(r"^PBM_WINDOW:INTERNAL=(\w+)$", f.read(), re.M)
+            window = m.group(1).upper() in ("ON", "1", "TRUE") if m else None
+    if window is False:
+        with tempfile.TemporaryDirectory() as d:
+            png = os.path.join(d, "s.png")
+            st, out, err = run("ch01_vector_field", "--screenshot", png, "--frames", "1")
+            lines = [l for l in err.splitlines() if l.strip()]
+            check("--screenshot without a window: exit 1, one line naming --headless",
+                  st == 1 and len(lines) == 1 and "no window" in lines[0]
+                  and "--headless" in lines[0] and not os.path.exists(png),
+                  f"exit {st}, stderr {err.strip()!r}")
+    elif window is None:
+        skip("--screenshot without a window", "no PBM_WINDOW in " + cache)
+
     print(f"cli: {len(FAILED)} failed, {len(SKIPPED)} skipped")
     return 1 if FAILED else 0
 

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # PBM Workbook autograder: the image's setup (Gradescope runs it once, as root,
 # with network, when it builds the autograder's image; PrairieLearn's
-# Dockerfile runs it too). It installs the packages (./pbm deps), makes the
-# unprivileged user the tests run as where bubblewrap cannot, and builds
-# everything grading needs except the student's files (autograde.py prepare),
-# so grading a submission compiles only the hand-in and links.
+# Dockerfile runs it too). It installs the packages the tests need (./pbm deps
+# without the window and the benchmarks), makes the unprivileged user the
+# tests run as where bubblewrap cannot, and builds everything grading needs
+# except the student's files (autograde.py prepare), so grading a submission
+# compiles only the hand-in and links.
 set -euo pipefail
 SRC="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 cd "$SRC"
 export DEBIAN_FRONTEND=noninteractive
 if [[ ${PBM_SETUP_SKIP_DEPS:-0} != 1 ]]; then
-  ./pbm deps </dev/null
+  # Grading builds the tests alone (tools/grade.py): no window (SFML, ImGui,
+  # Xvfb) and no benchmarks (Google Benchmark, Boost, gnuplot) in the image.
+  PBM_VIEWER=0 PBM_BENCHMARKS=0 ./pbm deps </dev/null
 fi
 if ! id pbm-student >/dev/null 2>&1; then
   useradd --system --no-create-home --shell /usr/sbin/nologin pbm-student 2>/dev/null ||

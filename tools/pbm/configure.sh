@@ -125,6 +125,29 @@ listed_chapters() {
   printf '%s\n' "${ex//;/ }"
 }
 
+# ON or OFF: the window wanted, PBM_VIEWER=0 or 1 when given, else the one
+# build/ was configured with, else ON.
+viewer_wanted() {
+  if [[ -n ${PBM_VIEWER:-} ]]; then
+    on_off "$PBM_VIEWER"
+  else
+    cached_viewer
+  fi
+}
+
+# ON or OFF: what build/ was configured with (ON when it was not, or before
+# the option existed).
+cached_viewer() {
+  local v
+  v="$(cache_get PBM_VIEWER)"
+  if [[ -z $v ]]; then echo ON; else on_off "$v"; fi
+}
+
+# Whether build/ has the window: PBM_VIEWER on and SFML and ImGui found.
+window_built() {
+  [[ $(on_off "$(cache_get PBM_WINDOW)") == ON ]]
+}
+
 is_configured() {
   [[ -f $BUILD/CMakeCache.txt && (-f $BUILD/build.ninja || -f $BUILD/Makefile) ]]
 }
@@ -132,11 +155,12 @@ is_configured() {
 # Configures build/ when it is not configured or an option changes; options
 # not given keep their cached values.
 ensure_configured() {
-  local cur_ex="" cur_dir="" cur_werror="OFF" want_ex want_dir want_werror
+  local cur_ex="" cur_dir="" cur_werror="OFF" cur_viewer="ON" want_ex want_dir want_werror want_viewer
   if [[ -f $BUILD/CMakeCache.txt ]]; then
     cur_ex="$(canonical_exercises "$(cache_get PBM_EXERCISES)")"
     cur_dir="$(cache_get PBM_EXERCISES_DIR)"
     cur_werror="$(on_off "$(cache_get PBM_WERROR)")"
+    cur_viewer="$(cached_viewer)"
   fi
   want_ex="$cur_ex"
   want_dir="${cur_dir:-$ROOT/exercises}"
@@ -148,6 +172,7 @@ ensure_configured() {
   [[ -n $REQ_DIR ]] && want_dir="$REQ_DIR"
   want_werror="$cur_werror"
   [[ -n ${PBM_WERROR:-} ]] && want_werror="$(on_off "$PBM_WERROR")"
+  want_viewer="$(viewer_wanted)"
   if [[ $want_ex != all && -n $want_ex ]]; then
     local n
     for n in ${want_ex//;/ }; do
@@ -156,7 +181,7 @@ ensure_configured() {
   fi
 
   if is_configured && [[ $want_ex == "$cur_ex" && $want_dir == "$cur_dir" &&
-    $want_werror == "$cur_werror" ]]; then
+    $want_werror == "$cur_werror" && $want_viewer == "$cur_viewer" ]]; then
     return 0
   fi
   local -a gen=()
@@ -169,14 +194,14 @@ ensure_configured() {
   [[ -n ${PBM_IMGUI_DIR:-} ]] && gen+=("-DPBM_IMGUI_DIR=$PBM_IMGUI_DIR")
   # PBM_BENCHMARKS=0: no benchmark targets (tools/check_platforms.sh --no-bench).
   [[ -n ${PBM_BENCHMARKS:-} ]] && gen+=("-DPBM_BENCHMARKS=$PBM_BENCHMARKS")
-  say "configuring ${BUILD#"$ROOT"/}/ (exercises: ${want_ex:-none}, werror: $want_werror)"
+  say "configuring ${BUILD#"$ROOT"/}/ (exercises: ${want_ex:-none}, werror: $want_werror, viewer: $want_viewer)"
   local log status=0
   log="$(mktemp "${TMPDIR:-/tmp}/pbm-configure.XXXXXX")"
   cmake -S "$ROOT" -B "$BUILD" ${gen[@]+"${gen[@]}"} \
     "-DPBM_EXERCISES=$want_ex" "-DPBM_EXERCISES_DIR=$want_dir" \
-    "-DPBM_WERROR=$want_werror" >"$log" 2>&1 || status=$?
+    "-DPBM_WERROR=$want_werror" "-DPBM_VIEWER=$want_viewer" >"$log" 2>&1 || status=$?
   if ((status == 0)); then
-    grep -E '^-- pbm: found ' "$log" | sed 's/^-- /pbm: /; s/^pbm: pbm: /pbm: /' >&2 || true
+    grep -E '^-- pbm: (found|building without) ' "$log" | sed 's/^-- /pbm: /; s/^pbm: pbm: /pbm: /' >&2 || true
     rm -f "$log"
     return 0
   fi

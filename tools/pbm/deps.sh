@@ -34,12 +34,20 @@ pbm: no apt-get here: install the libraries with your platform's packages, then 
 EOF2
 }
 
-# The packages to check: Debian's libimgui-dev is not needed when ImGui is
-# compiled from a source folder (PBM_IMGUI_DIR).
+# The packages to check: without the window (PBM_VIEWER=0, or a build/
+# configured so) neither the window's libraries nor Xvfb; without benchmarks
+# (PBM_BENCHMARKS=0) neither Google Benchmark, Boost nor gnuplot; and no
+# libimgui-dev when ImGui is compiled from a source folder (PBM_IMGUI_DIR).
 required_packages() {
-  local p
+  local p viewer benchmarks
+  viewer="$(viewer_wanted)"
+  benchmarks="$(on_off "${PBM_BENCHMARKS:-1}")"
   for p in "${PACKAGES[@]}"; do
-    [[ $p == libimgui-dev && -n ${PBM_IMGUI_DIR:-} ]] && continue
+    case "$p" in
+    libsfml-dev | xvfb | xauth) [[ $viewer == ON ]] || continue ;;
+    libimgui-dev) [[ $viewer == ON && -z ${PBM_IMGUI_DIR:-} ]] || continue ;;
+    libbenchmark-dev | libboost-dev | gnuplot-nox) [[ $benchmarks == ON ]] || continue ;;
+    esac
     printf '%s\n' "$p"
   done
 }

@@ -1,5 +1,6 @@
 # pbm run and pbm shots: a chapter program in a window, or without a display
-# a screenshot under Xvfb and a headless summary.
+# a screenshot under Xvfb and a headless summary (only the summary in a build
+# without the window, PBM_VIEWER=0).
 # Sourced by ./pbm (the driver); uses its ROOT, BUILD, JOBS, say and die.
 
 # Runs the chapter program in the caller's directory, so relative file names
@@ -40,27 +41,31 @@ cmd_run() {
     --headless | --list-scenes | --help | -h | --screenshot | --screenshot=*) windowless=1 ;;
     esac
   done
-  if ((windowless)) || desktop_here; then
+  if ((windowless)) || { window_built && desktop_here; }; then
     cd -- "$ORIG_PWD"
     exec "$exe" "$@"
   fi
 
   local shot="$ROOT/shots/$name.png" tmp status=0 hstatus=0
-  say "no display (\$DISPLAY is empty): instead, a screenshot under Xvfb into $(rel "$shot") and a headless run"
-  mkdir -p "$ROOT/shots"
   tmp="$(mktemp -d "${TMPDIR:-/tmp}/pbm-run.XXXXXX")"
-  # The programs' own output is shown only when they fail (SFML talks under Xvfb).
-  run_in_caller_dir xvfb-run -a "$exe" "$@" --screenshot "$shot" --frames "$FRAMES" \
-    >"$tmp/shot.log" 2>&1 || status=$?
-  if ((status == 0)); then
-    say "screenshot: $(rel "$shot")"
+  if ! window_built; then
+    say "this build has no window ($(cache_get PBM_NO_WINDOW_WHY)): instead, a headless run"
   else
-    cat "$tmp/shot.log" >&2
-    if ((status == 2)); then # a usage error: the headless run would say the same
-      rm -rf "$tmp"
-      exit 2
+    say "no display (\$DISPLAY is empty): instead, a screenshot under Xvfb into $(rel "$shot") and a headless run"
+    mkdir -p "$ROOT/shots"
+    # The programs' own output is shown only when they fail (SFML talks under Xvfb).
+    run_in_caller_dir xvfb-run -a "$exe" "$@" --screenshot "$shot" --frames "$FRAMES" \
+      >"$tmp/shot.log" 2>&1 || status=$?
+    if ((status == 0)); then
+      say "screenshot: $(rel "$shot")"
+    else
+      cat "$tmp/shot.log" >&2
+      if ((status == 2)); then # a usage error: the headless run would say the same
+        rm -rf "$tmp"
+        exit 2
+      fi
+      say "the screenshot failed (exit status $status)"
     fi
-    say "the screenshot failed (exit status $status)"
   fi
   run_in_caller_dir "$exe" "$@" --headless --csv "$tmp/run.csv" 2>"$tmp/run.log" || hstatus=$?
   ((hstatus == 0)) || cat "$tmp/run.log" >&2
@@ -88,6 +93,7 @@ cmd_shots() {
   (($# == 0)) || die 2 "shots takes no arguments"
   ensure_deps
   ensure_configured
+  window_built || die 1 "shots: this build has no window ($(cache_get PBM_NO_WINDOW_WHY))"
   local n t targets=() entries=()
   while read -r n t; do
     if has_target "ch${n}_$t"; then

@@ -303,7 +303,8 @@ int run(int argc, char** argv, const Chapter& chapter) {
     return kExitOk;
   }
 
-  if (!shouldTryWindowHere()) {
+  // A build without the viewer says so itself (runViewer, src/viewer/null/).
+  if (viewerBuilt() && !shouldTryWindowHere()) {
     std::cerr << chapter.program
               << ": no display (neither DISPLAY nor WAYLAND_DISPLAY is set): use --headless, run "
                  "under xvfb-run -a with --screenshot FILE, or ./pbm run which does both\n";

@@ -7,18 +7,18 @@
 
 namespace pbm {
 
-Canvas2D::Canvas2D(ImDrawList* drawList, const Camera2D& camera) : dl_(drawList), camera_(camera) {}
+Canvas2D::Canvas2D(Painter& painter, const Camera2D& camera) : painter_(painter), camera_(camera) {}
 
 void Canvas2D::line(const Eigen::Vector2d& a, const Eigen::Vector2d& b, Color c, float px) {
-  dl_->AddLine(camera_.toScreen(a), camera_.toScreen(b), c, px);
+  painter_.line(camera_.toScreen(a), camera_.toScreen(b), c, px);
 }
 
 void Canvas2D::polyline(const std::vector<Eigen::Vector2d>& pts, Color c, float px) {
   if (pts.size() < 2) return;
-  std::vector<ImVec2> s;
+  std::vector<Px2> s;
   s.reserve(pts.size());
   for (const auto& p : pts) s.push_back(camera_.toScreen(p));
-  dl_->AddPolyline(s.data(), static_cast<int>(s.size()), c, ImDrawFlags_None, px);
+  painter_.polyline(s, c, px);
 }
 
 void Canvas2D::dashedPolyline(const std::vector<Eigen::Vector2d>& pts, Color c, float px,
@@ -27,13 +27,13 @@ void Canvas2D::dashedPolyline(const std::vector<Eigen::Vector2d>& pts, Color c, 
   float carried = 0.f;
   bool on = true;
   for (size_t i = 1; i < pts.size(); ++i) {
-    ImVec2 a = camera_.toScreen(pts[i - 1]);
-    const ImVec2 b = camera_.toScreen(pts[i]);
+    Px2 a = camera_.toScreen(pts[i - 1]);
+    const Px2 b = camera_.toScreen(pts[i]);
     float len = std::hypot(b.x - a.x, b.y - a.y);
     while (len > 0.f) {
       const float take = std::min(len, dashPx - carried);
-      const ImVec2 e(a.x + (b.x - a.x) * take / len, a.y + (b.y - a.y) * take / len);
-      if (on) dl_->AddLine(a, e, c, px);
+      const Px2 e(a.x + (b.x - a.x) * take / len, a.y + (b.y - a.y) * take / len);
+      if (on) painter_.line(a, e, c, px);
       carried += take;
       len -= take;
       a = e;
@@ -57,8 +57,8 @@ std::vector<Eigen::Vector2d> circlePoints(const Eigen::Vector2d& c, double r, in
 }  // namespace
 
 void Canvas2D::circle(const Eigen::Vector2d& center, double radius, Color c, float px) {
-  dl_->AddCircle(camera_.toScreen(center), static_cast<float>(radius * camera_.pixelsPerUnit()), c,
-                 0, px);
+  painter_.circle(camera_.toScreen(center), static_cast<float>(radius * camera_.pixelsPerUnit()), c,
+                  0, px);
 }
 
 void Canvas2D::dashedCircle(const Eigen::Vector2d& center, double radius, Color c, float px) {
@@ -66,43 +66,43 @@ void Canvas2D::dashedCircle(const Eigen::Vector2d& center, double radius, Color 
 }
 
 void Canvas2D::disc(const Eigen::Vector2d& center, double radius, Color c) {
-  dl_->AddCircleFilled(camera_.toScreen(center),
-                       static_cast<float>(radius * camera_.pixelsPerUnit()), c);
+  painter_.circleFilled(camera_.toScreen(center),
+                        static_cast<float>(radius * camera_.pixelsPerUnit()), c);
 }
 
 void Canvas2D::dot(const Eigen::Vector2d& center, float radiusPx, Color c) {
-  dl_->AddCircleFilled(camera_.toScreen(center), radiusPx, c, 12);
+  painter_.circleFilled(camera_.toScreen(center), radiusPx, c, 12);
 }
 
 void Canvas2D::cross(const Eigen::Vector2d& center, float h, Color c, float px) {
-  const ImVec2 s = camera_.toScreen(center);
-  dl_->AddLine(ImVec2(s.x - h, s.y - h), ImVec2(s.x + h, s.y + h), c, px);
-  dl_->AddLine(ImVec2(s.x - h, s.y + h), ImVec2(s.x + h, s.y - h), c, px);
+  const Px2 s = camera_.toScreen(center);
+  painter_.line(Px2(s.x - h, s.y - h), Px2(s.x + h, s.y + h), c, px);
+  painter_.line(Px2(s.x - h, s.y + h), Px2(s.x + h, s.y - h), c, px);
 }
 
 void Canvas2D::arrow(const Eigen::Vector2d& from, const Eigen::Vector2d& to, Color c, float px,
                      float headPx) {
-  const ImVec2 a = camera_.toScreen(from), b = camera_.toScreen(to);
+  const Px2 a = camera_.toScreen(from), b = camera_.toScreen(to);
   const float dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
   if (len < 0.5f) return;
   const float ux = dx / len, uy = dy / len;
   const float head = std::min(headPx, 0.6f * len);
-  const ImVec2 base(b.x - ux * head, b.y - uy * head);
-  dl_->AddLine(a, base, c, px);
-  dl_->AddTriangleFilled(b, ImVec2(base.x - uy * head * 0.5f, base.y + ux * head * 0.5f),
-                         ImVec2(base.x + uy * head * 0.5f, base.y - ux * head * 0.5f), c);
+  const Px2 base(b.x - ux * head, b.y - uy * head);
+  painter_.line(a, base, c, px);
+  painter_.triangleFilled(b, Px2(base.x - uy * head * 0.5f, base.y + ux * head * 0.5f),
+                          Px2(base.x + uy * head * 0.5f, base.y - ux * head * 0.5f), c);
 }
 
-void Canvas2D::text(const Eigen::Vector2d& at, const std::string& s, Color c, ImVec2 off) {
-  const ImVec2 p = camera_.toScreen(at);
-  dl_->AddText(ImVec2(p.x + off.x, p.y + off.y), c, s.c_str());
+void Canvas2D::text(const Eigen::Vector2d& at, const std::string& s, Color c, Px2 off) {
+  const Px2 p = camera_.toScreen(at);
+  painter_.text(Px2(p.x + off.x, p.y + off.y), c, s.c_str());
 }
 
 void Canvas2D::polygonFilled(const std::vector<Eigen::Vector2d>& pts, Color c) {
   if (pts.size() < 3) return;
-  std::vector<ImVec2> s;
+  std::vector<Px2> s;
   for (const auto& p : pts) s.push_back(camera_.toScreen(p));
-  dl_->AddConvexPolyFilled(s.data(), static_cast<int>(s.size()), c);
+  painter_.convexPolygonFilled(s, c);
 }
 
 void Canvas2D::grid() {
@@ -127,15 +127,15 @@ void Canvas2D::grid() {
   char buf[32];
   for (double x = std::ceil(lo.x() / step) * step; x <= hi.x(); x += step) {
     std::snprintf(buf, sizeof buf, "%g", std::abs(x) < 0.5 * step ? 0.0 : x);
-    text({x, lo.y()}, buf, colors::kDim, ImVec2(3.f, -40.f));
+    text({x, lo.y()}, buf, colors::kDim, Px2(3.f, -40.f));
   }
   // The x labels' row: 40 px above the bottom edge, one line high.
   const float xRowTop = camera_.toScreen(lo).y - 40.f;
   for (double y = std::ceil(lo.y() / step) * step; y <= hi.y(); y += step) {
-    if (camera_.toScreen({hi.x(), y}).y - 15.f + ImGui::GetTextLineHeight() > xRowTop - 2.f)
+    if (camera_.toScreen({hi.x(), y}).y - 15.f + painter_.lineHeight() > xRowTop - 2.f)
       continue;  // it would sit in the corner beside the last x label
     std::snprintf(buf, sizeof buf, "%g", std::abs(y) < 0.5 * step ? 0.0 : y);
-    text({hi.x(), y}, buf, colors::kDim, ImVec2(-ImGui::CalcTextSize(buf).x - 4.f, -15.f));
+    text({hi.x(), y}, buf, colors::kDim, Px2(-painter_.textSize(buf).x - 4.f, -15.f));
   }
 }
 

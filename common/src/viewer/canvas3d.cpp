@@ -7,15 +7,11 @@
 #include <numbers>
 #include <numeric>
 
-#include "platform/gl.h"
-
 namespace pbm {
 
 namespace {
 
 using Eigen::Vector3d;
-
-constexpr size_t kMultisampleTriangles = 20000;
 
 // Latitude-longitude unit sphere as a triangle list (three positions per
 // triangle), at a few resolutions chosen by the sphere's size on screen.
@@ -38,21 +34,18 @@ const std::vector<Vector3d>& unitSphere(int level) {
   return m;
 }
 
+// Each of R, G and B times s (a packed Color: R in the low byte, A in the high).
 Color scaled(Color c, double s) {
   auto ch = [&](int shift) {
     const double v = static_cast<double>((c >> shift) & 0xFF) * s;
-    return static_cast<ImU32>(std::clamp(v, 0.0, 255.0) + 0.5) << shift;
+    return static_cast<Color>(std::clamp(v, 0.0, 255.0) + 0.5) << shift;
   };
-  return ch(IM_COL32_R_SHIFT) | ch(IM_COL32_G_SHIFT) | ch(IM_COL32_B_SHIFT) | (c & IM_COL32_A_MASK);
-}
-
-int alphaOf(Color c) {
-  return static_cast<int>((c >> IM_COL32_A_SHIFT) & 0xFF);
+  return ch(0) | ch(8) | ch(16) | (c & 0xff000000u);
 }
 
 }  // namespace
 
-void Canvas3D::begin(const Camera3D& camera, ImDrawList* labels) {
+void Canvas3D::begin(const Camera3D& camera, Painter* labels) {
   camera_ = camera;
   labels_ = labels;
   eye_ = camera_.eye();
@@ -267,20 +260,20 @@ void Canvas3D::axes(double length, const Vector3d& origin) {
   }
 }
 
-void Canvas3D::text(const Vector3d& at, const std::string& s, Color c, ImVec2 off) {
+void Canvas3D::text(const Vector3d& at, const std::string& s, Color c, Px2 off) {
   if (!labels_) return;
   Eigen::Vector2d p;
   if (!camera_.project(at, p)) return;
   if (p.x() < 0 || p.y() < 0 || p.x() > camera_.width() || p.y() > camera_.height()) return;
-  const ImVec2 pt(static_cast<float>(p.x()), static_cast<float>(p.y()));
-  const ImVec2 size = ImGui::CalcTextSize(s.c_str());
+  const Px2 pt(static_cast<float>(p.x()), static_cast<float>(p.y()));
+  const Px2 size = labels_->textSize(s.c_str());
   // The earlier label whose backdrop this one's (at top-left tl) would come
   // within `gap` pixels of, or null: closer than that they read as one block.
   const float gap = 4.f;
-  auto blocker = [&](const ImVec2& tl) -> const ImVec4* {
-    for (const ImVec4& r : labelRects_)
-      if (tl.x - 3.f < r.z + gap && tl.x + size.x + 3.f > r.x - gap && tl.y - 1.f < r.w + gap &&
-          tl.y + size.y > r.y - gap)
+  auto blocker = [&](const Px2& tl) -> const LabelBox* {
+    for (const LabelBox& r : labelRects_)
+      if (tl.x - 3.f < r.max.x + gap && tl.x + size.x + 3.f > r.min.x - gap &&
+          tl.y - 1.f < r.max.y + gap && tl.y + size.y > r.min.y - gap)
         return &r;
     return nullptr;
   };
@@ -290,135 +283,24 @@ void Canvas3D::text(const Vector3d& at, const std::string& s, Color c, ImVec2 of
   // the earlier labels. Stacking first put the labels of two contacts a few
   // pixels apart edge to edge, the second far from its point. (Not the left
   // corners: a label there went under the lesson box at the top left.)
-  const ImVec2 corners[] = {off, ImVec2(off.x, -off.y - size.y)};
-  ImVec2 tl(pt.x + off.x, pt.y + off.y);
+  const Px2 corners[] = {off, Px2(off.x, -off.y - size.y)};
+  Px2 tl(pt.x + off.x, pt.y + off.y);
   bool placed = false;
-  for (const ImVec2& c : corners)
-    if (!blocker(ImVec2(pt.x + c.x, pt.y + c.y))) {
-      tl = ImVec2(pt.x + c.x, pt.y + c.y);
+  for (const Px2& c : corners)
+    if (!blocker(Px2(pt.x + c.x, pt.y + c.y))) {
+      tl = Px2(pt.x + c.x, pt.y + c.y);
       placed = true;
       break;
     }
   for (int tries = 0; !placed && tries < 6; ++tries) {
-    const ImVec4* r = blocker(tl);
+    const LabelBox* r = blocker(tl);
     if (!r) break;
-    tl.y = r->w + gap + 2.f;
+    tl.y = r->max.y + gap + 2.f;
   }
-  labelRects_.emplace_back(tl.x - 3.f, tl.y - 1.f, tl.x + size.x + 3.f, tl.y + size.y);
-  labels_->AddRectFilled(ImVec2(tl.x - 3.f, tl.y - 1.f), ImVec2(tl.x + size.x + 3.f, tl.y + size.y),
-                         IM_COL32(16, 17, 21, 190), 3.f);
-  labels_->AddText(tl, c, s.c_str());
-}
-
-// ------------------------------------------------------------------ OpenGL
-
-void Canvas3D::render() const {
-  // Everything is saved and restored, so SFML and the ImGui renderer find the
-  // state they left (they keep their own caches).
-  glPushAttrib(GL_ALL_ATTRIB_BITS);
-  glPushClientAttrib(GL_CLIENT_ALL_ATTRIB_BITS);
-  glMatrixMode(GL_TEXTURE);
-  glPushMatrix();
-  glLoadIdentity();
-  glMatrixMode(GL_PROJECTION);
-  glPushMatrix();
-  const Eigen::Matrix4d proj = camera_.projectionMatrix(), view = camera_.viewMatrix();
-  glLoadMatrixd(proj.data());
-  glMatrixMode(GL_MODELVIEW);
-  glPushMatrix();
-  glLoadMatrixd(view.data());
-
-  const GLsizei w = static_cast<GLsizei>(camera_.width()),
-                h = static_cast<GLsizei>(camera_.height());
-  GLint vp[4];
-  glGetIntegerv(GL_VIEWPORT, vp);
-  // The 3D view is the window's left part (the panel covers the rest); GL's
-  // origin is the bottom-left corner.
-  glViewport(0, vp[3] - h, w, h);
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(0, vp[3] - h, w, h);
-  glDepthMask(GL_TRUE);
-  glClearDepth(1.0);
-  glClear(GL_DEPTH_BUFFER_BIT);
-  glDisable(GL_TEXTURE_2D);
-  glDisable(GL_LIGHTING);
-  glDisable(GL_CULL_FACE);
-  glDisable(GL_ALPHA_TEST);
-  glDisable(GL_STENCIL_TEST);
-  glEnable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LEQUAL);
-  glShadeModel(GL_SMOOTH);
-  glEnableClientState(GL_VERTEX_ARRAY);
-  glEnableClientState(GL_COLOR_ARRAY);
-  glDisableClientState(GL_TEXTURE_COORD_ARRAY);
-  glDisableClientState(GL_NORMAL_ARRAY);
-
-  auto draw = [](GLenum mode, const std::vector<Vertex>& v) {
-    if (v.empty()) return;
-    glVertexPointer(3, GL_FLOAT, sizeof(Vertex), &v[0].x);
-    glColorPointer(4, GL_UNSIGNED_BYTE, sizeof(Vertex), &v[0].c);
-    glDrawArrays(mode, 0, static_cast<GLsizei>(v.size()));
-  };
-
-  // Opaque solids, pushed back a little so lines lying on a face (a wire
-  // box around a box, grid lines on a floor) stay visible.
-  glDisable(GL_BLEND);
-  glEnable(GL_POLYGON_OFFSET_FILL);
-  glPolygonOffset(1.f, 1.f);
-  // Multisampled edges cost the software rasteriser about as much again as the
-  // solids themselves; a heavy frame (thousands of bodies) draws them aliased
-  // to stay interactive (about 35 instead of 50 ms for 5000 boxes).
-  if (tris_.size() / 3 > kMultisampleTriangles) glDisable(GL_MULTISAMPLE);
-  draw(GL_TRIANGLES, tris_);
-  glEnable(GL_MULTISAMPLE);
-  glDisable(GL_POLYGON_OFFSET_FILL);
-
-  // Curves and points, blended so translucent colours work.
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glEnable(GL_LINE_SMOOTH);
-  for (const auto& b : lines_) {
-    glLineWidth(b.px);
-    draw(GL_LINES, b.v);
-  }
-  glEnable(GL_POINT_SMOOTH);
-  for (const auto& b : points_) {
-    glPointSize(b.px);
-    draw(GL_POINTS, b.v);
-  }
-
-  // Translucent triangles last, farthest first, testing depth but not
-  // writing it, so they neither hide each other nor what lies behind.
-  if (!glass_.empty()) {
-    const Vector3d eye = camera_.eye(), fwd = camera_.forward();
-    const size_t n = glass_.size() / 3;
-    std::vector<std::pair<double, size_t>> order(n);
-    for (size_t i = 0; i < n; ++i) {
-      Vector3d c = Vector3d::Zero();
-      for (int k = 0; k < 3; ++k) {
-        const Vertex& v = glass_[3 * i + k];
-        c += Vector3d(v.x, v.y, v.z);
-      }
-      order[i] = {(c / 3.0 - eye).dot(fwd), i};
-    }
-    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a > b; });
-    std::vector<Vertex> sorted;
-    sorted.reserve(glass_.size());
-    for (const auto& [d, i] : order)
-      for (int k = 0; k < 3; ++k) sorted.push_back(glass_[3 * i + k]);
-    glDepthMask(GL_FALSE);
-    draw(GL_TRIANGLES, sorted);
-    glDepthMask(GL_TRUE);
-  }
-
-  glMatrixMode(GL_MODELVIEW);
-  glPopMatrix();
-  glMatrixMode(GL_PROJECTION);
-  glPopMatrix();
-  glMatrixMode(GL_TEXTURE);
-  glPopMatrix();
-  glPopClientAttrib();
-  glPopAttrib();
+  const LabelBox box{Px2(tl.x - 3.f, tl.y - 1.f), Px2(tl.x + size.x + 3.f, tl.y + size.y)};
+  labelRects_.push_back(box);
+  labels_->rectFilled(box.min, box.max, rgba(16, 17, 21, 190), 3.f);
+  labels_->text(tl, c, s.c_str());
 }
 
 }  // namespace pbm

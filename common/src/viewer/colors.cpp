@@ -6,8 +6,7 @@
 namespace pbm {
 
 Color withAlpha(Color c, int alpha) {
-  return (c & ~IM_COL32_A_MASK) |
-         (static_cast<ImU32>(std::clamp(alpha, 0, 255)) << IM_COL32_A_SHIFT);
+  return (c & 0x00ffffffu) | (static_cast<Color>(std::clamp(alpha, 0, 255)) << 24);
 }
 
 Color heat(double s) {
@@ -20,14 +19,14 @@ Color heat(double s) {
   auto mix = [&](int k) {
     return static_cast<int>(stops[i][k] + f * (stops[i + 1][k] - stops[i][k]));
   };
-  return IM_COL32(mix(0), mix(1), mix(2), 255);
+  return rgba(mix(0), mix(1), mix(2), 255);
 }
 
 Color categorical(int i) {
-  static const Color palette[] = {IM_COL32(86, 180, 233, 255), IM_COL32(230, 159, 0, 255),
-                                  IM_COL32(0, 158, 115, 255),  IM_COL32(204, 121, 167, 255),
-                                  IM_COL32(240, 228, 66, 255), IM_COL32(213, 94, 0, 255),
-                                  IM_COL32(0, 114, 178, 255),  IM_COL32(180, 180, 180, 255)};
+  static const Color palette[] = {rgba(86, 180, 233, 255), rgba(230, 159, 0, 255),
+                                  rgba(0, 158, 115, 255),  rgba(204, 121, 167, 255),
+                                  rgba(240, 228, 66, 255), rgba(213, 94, 0, 255),
+                                  rgba(0, 114, 178, 255),  rgba(180, 180, 180, 255)};
   const int n = static_cast<int>(sizeof palette / sizeof palette[0]);
   return palette[((i % n) + n) % n];
 }

@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <limits>
 
+#include "pbm/viewer/painter.h"
+#include "pbm/viewer/ui.h"
+
 namespace pbm {
 
 namespace {
@@ -88,40 +91,40 @@ struct Axis {
 };
 
 // Frame, grid, tick labels and axis labels.
-void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis& ay,
-               const char* xLabel, const char* yLabel) {
-  const ImU32 frame = IM_COL32(90, 95, 105, 255), text = IM_COL32(200, 204, 212, 255),
-              grid = IM_COL32(45, 48, 56, 255);
-  dl->AddRectFilled(p0, p1, IM_COL32(20, 22, 27, 255));
+void drawFrame(Painter& dl, Px2 p0, Px2 p1, const Axis& ax, const Axis& ay, const char* xLabel,
+               const char* yLabel) {
+  const Color frame = rgba(90, 95, 105, 255), text = rgba(200, 204, 212, 255),
+              grid = rgba(45, 48, 56, 255);
+  dl.rectFilled(p0, p1, rgba(20, 22, 27, 255));
   float lastRight = -1e9f;
   for (double t : ax.ticks) {
     const float fx = p0.x + (p1.x - p0.x) * static_cast<float>(ax.frac(t));
-    dl->AddLine(ImVec2(fx, p0.y), ImVec2(fx, p1.y), grid);
+    dl.line(Px2(fx, p0.y), Px2(fx, p1.y), grid);
     const std::string l = ax.label(t);
-    const float w = ImGui::CalcTextSize(l.c_str()).x;
+    const float w = ui::textSize(l.c_str()).x;
     // From the frame edge on: further left the first label ran into the
     // lowest y label beside the corner ("-5" touching "0.0").
     const float x = std::clamp(fx - w / 2, p0.x - 1.f, p1.x - w);
     if (x < lastRight + 6) continue;  // never overlap the previous label
-    dl->AddText(ImVec2(x, p1.y + 2), text, l.c_str());
+    dl.text(Px2(x, p1.y + 2), text, l.c_str());
     lastRight = x + w;
   }
   float lastTop = 1e9f;
   for (double t : ay.ticks) {
     const float fy = p1.y - (p1.y - p0.y) * static_cast<float>(ay.frac(t));
-    dl->AddLine(ImVec2(p0.x, fy), ImVec2(p1.x, fy), grid);
+    dl.line(Px2(p0.x, fy), Px2(p1.x, fy), grid);
     const std::string l = ay.label(t);
     const float y = std::clamp(fy - 7, p0.y - 7, p1.y - 7);
     if (y > lastTop - 13) continue;
-    dl->AddText(ImVec2(p0.x - ImGui::CalcTextSize(l.c_str()).x - 4, y), text, l.c_str());
+    dl.text(Px2(p0.x - ui::textSize(l.c_str()).x - 4, y), text, l.c_str());
     lastTop = y;
   }
-  dl->AddRect(p0, p1, frame);
+  dl.rect(p0, p1, frame);
   if (xLabel && *xLabel) {
-    const float w = ImGui::CalcTextSize(xLabel).x;
-    dl->AddText(ImVec2((p0.x + p1.x - w) / 2, p1.y + 16), text, xLabel);
+    const float w = ui::textSize(xLabel).x;
+    dl.text(Px2((p0.x + p1.x - w) / 2, p1.y + 16), text, xLabel);
   }
-  if (yLabel && *yLabel) dl->AddText(ImVec2(p0.x + 4, p0.y + 2), text, yLabel);
+  if (yLabel && *yLabel) dl.text(Px2(p0.x + 4, p0.y + 2), text, yLabel);
 }
 
 // Legend entries to a row in a plot `width` wide: as many as fit side by
@@ -131,7 +134,7 @@ void drawFrame(ImDrawList* dl, ImVec2 p0, ImVec2 p1, const Axis& ax, const Axis&
 int legendPerRow(const std::vector<std::string>& names, float width) {
   if (names.empty()) return 1;
   float widest = 0.f;
-  for (const auto& n : names) widest = std::max(widest, ImGui::CalcTextSize(n.c_str()).x);
+  for (const auto& n : names) widest = std::max(widest, ui::textSize(n.c_str()).x);
   const int n = static_cast<int>(names.size());
   const int fit = std::clamp(static_cast<int>((width - 8.f) / (widest + 24.f)), 1, n);
   const int rows = (n + fit - 1) / fit;
@@ -147,25 +150,25 @@ int legendRows(const std::vector<std::string>& names, float width) {
 
 }  // namespace
 
-void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
+void plotXY(const char* id, const std::vector<XYSeries>& series, Px2 size, bool logX, bool logY,
             const char* xLabel, const char* yLabel, bool yFromZero) {
-  ImGui::PushID(id);
-  if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
+  ui::pushId(id);
+  if (size.x <= 0) size.x = ui::contentRegionAvail().x;
   // The legend goes in rows under the x label, below `size`: as many entries
   // to a row as fit (legendPerRow). Inside the plot it covered a curve
   // wherever the data happened to run. One series needs none: the title names it.
   std::vector<std::string> names;
-  std::vector<ImU32> cols;
+  std::vector<Color> cols;
   for (const auto& s : series)
     if (!s.name.empty()) names.push_back(s.name), cols.push_back(s.color);
   if (names.size() < 2) names.clear();
   const int perRow = legendPerRow(names, size.x), rows = legendRows(names, size.x);
   const float colW = (size.x - 8.f) / static_cast<float>(perRow);
   const float margin = 62.f, bottom = 32.f;
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(size.x, size.y + 15.f * rows + (rows ? 4.f : 0.f)));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p0(origin.x + margin, origin.y + 2),
+  const Px2 origin = ui::cursorScreenPos();
+  ui::dummy(Px2(size.x, size.y + 15.f * rows + (rows ? 4.f : 0.f)));
+  Painter& dl = ui::panelPainter();
+  const Px2 p0(origin.x + margin, origin.y + 2),
       p1(origin.x + size.x - 4, origin.y + size.y - bottom);
   Axis ax, ay;
   ax.log = logX, ay.log = logY;
@@ -178,9 +181,9 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
   ax.finish(0.0, std::max(2, static_cast<int>((p1.x - p0.x) / 90.f)));
   ay.finish(0.04, std::max(2, static_cast<int>((p1.y - p0.y) / 30.f)));
   drawFrame(dl, p0, p1, ax, ay, xLabel, yLabel);
-  dl->PushClipRect(p0, p1, true);
+  dl.pushClip(p0, p1);
   for (const auto& s : series) {
-    ImVec2 prev;
+    Px2 prev;
     bool havePrev = false;
     int k = 0;
     for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
@@ -188,24 +191,24 @@ void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bo
         havePrev = false;
         continue;
       }
-      const ImVec2 q(p0.x + (p1.x - p0.x) * static_cast<float>(ax.map(s.x[i])),
-                     p1.y - (p1.y - p0.y) * static_cast<float>(ay.map(s.y[i])));
-      if (havePrev && (!s.dashed || (k++ % 2 == 0))) dl->AddLine(prev, q, s.color, 1.5f);
-      if (s.markers) dl->AddCircleFilled(q, 2.5f, s.color);
+      const Px2 q(p0.x + (p1.x - p0.x) * static_cast<float>(ax.map(s.x[i])),
+                  p1.y - (p1.y - p0.y) * static_cast<float>(ay.map(s.y[i])));
+      if (havePrev && (!s.dashed || (k++ % 2 == 0))) dl.line(prev, q, s.color, 1.5f);
+      if (s.markers) dl.circleFilled(q, 2.5f, s.color);
       prev = q, havePrev = true;
     }
   }
-  dl->PopClipRect();
+  dl.popClip();
   for (size_t i = 0; i < names.size(); ++i) {
-    const ImVec2 at(origin.x + 8.f + colW * static_cast<float>(i % perRow),
-                    p1.y + 36.f + 15.f * static_cast<float>(i / perRow));
-    dl->AddRectFilled(ImVec2(at.x, at.y + 4), ImVec2(at.x + 8, at.y + 12), cols[i]);
-    dl->AddText(ImVec2(at.x + 12, at.y), cols[i], names[i].c_str());
+    const Px2 at(origin.x + 8.f + colW * static_cast<float>(i % perRow),
+                 p1.y + 36.f + 15.f * static_cast<float>(i / perRow));
+    dl.rectFilled(Px2(at.x, at.y + 4), Px2(at.x + 8, at.y + 12), cols[i]);
+    dl.text(Px2(at.x + 12, at.y), cols[i], names[i].c_str());
   }
-  ImGui::PopID();
+  ui::popId();
 }
 
-TimePlot::TimePlot(std::string title, std::vector<std::string> names, std::vector<ImU32> colors,
+TimePlot::TimePlot(std::string title, std::vector<std::string> names, std::vector<Color> colors,
                    size_t capacity)
     : title_(std::move(title)),
       names_(std::move(names)),
@@ -228,36 +231,35 @@ void TimePlot::push(double t, const std::vector<double>& values) {
   }
 }
 
-void TimePlot::draw(ImVec2 size) const {
+void TimePlot::draw(Px2 size) const {
   std::vector<XYSeries> s(v_.size());
   for (size_t i = 0; i < v_.size(); ++i) {
     s[i].name = names_[i];
-    s[i].color = i < colors_.size() ? colors_[i] : IM_COL32(220, 220, 220, 255);
+    s[i].color = i < colors_.size() ? colors_[i] : rgba(220, 220, 220, 255);
     s[i].markers = false;
     s[i].x.assign(t_.begin(), t_.end());
     s[i].y.assign(v_[i].begin(), v_[i].end());
   }
-  ImGui::PushTextWrapPos(0.f);  // a long title wraps instead of running off the panel
-  ImGui::TextUnformatted(title_.c_str());
-  ImGui::PopTextWrapPos();
+  ui::pushTextWrap();  // a long title wraps instead of running off the panel
+  ui::textUnformatted(title_.c_str());
+  ui::popTextWrap();
   plotXY(title_.c_str(), s, size, false, logY, "t (s)", "", yFromZero);
 }
 
 bool panelSection(const char* label, float height, bool preferOpen, int sectionsBelow) {
-  const float header = ImGui::GetFrameHeightWithSpacing();
-  ImGui::SetNextItemOpen(preferOpen && ImGui::GetContentRegionAvail().y >=
-                                           header * static_cast<float>(1 + sectionsBelow) + height,
-                         ImGuiCond_Once);
-  return ImGui::CollapsingHeader(label);
+  const float header = ui::frameHeightWithSpacing();
+  return ui::collapsingHeaderOpenedOnce(
+      label, preferOpen && ui::contentRegionAvail().y >=
+                               header * static_cast<float>(1 + sectionsBelow) + height);
 }
 
 float timePlotHeight(float plotHeight) {
   // The title line, then the plot (its axis numbers and label inside).
-  return ImGui::GetTextLineHeightWithSpacing() + plotHeight + ImGui::GetStyle().ItemSpacing.y;
+  return ui::textLineHeightWithSpacing() + plotHeight + ui::itemSpacing().y;
 }
 
 float TimePlot::height(float plotHeight) const {
-  const int rows = legendRows(names_, ImGui::GetContentRegionAvail().x);
+  const int rows = legendRows(names_, ui::contentRegionAvail().x);
   return timePlotHeight(plotHeight) + (rows > 0 ? 15.f * rows + 4.f : 0.f);
 }
 

@@ -99,7 +99,7 @@ void Shell::layoutCamera(bool refit) {
   if (refit) view_->fit(scene());
 }
 
-Pointer Shell::pointerAt(const ImVec2& at) const {
+Pointer Shell::pointerAt(Px2 at) const {
   return view_->pointerAt(at, window_.shiftHeld());
 }
 
@@ -141,7 +141,7 @@ void Shell::handleKey(Key key) {
 void Shell::handleEvent(const InputEvent& e) {
   ImGuiIO& io = ImGui::GetIO();
   using T = InputEvent::Type;
-  const ImVec2 at(e.x, e.y);
+  const Px2 at(e.x, e.y);
   switch (e.type) {
     case T::Closed:
       window_.close();
@@ -180,7 +180,7 @@ void Shell::handleEvent(const InputEvent& e) {
       }
       break;
     case T::MouseMoved: {
-      const ImVec2 d(at.x - lastMouse_.x, at.y - lastMouse_.y);
+      const Px2 d(at.x - lastMouse_.x, at.y - lastMouse_.y);
       if (rightDown_) {
         // A few pixels of slack, so a right click that wobbles is still a click.
         if (rightMoved_ || std::abs(d.x) + std::abs(d.y) > 3.f) {
@@ -305,6 +305,10 @@ int Shell::run() {
   imgui_renderer::shutdown();
   ImGui::DestroyContext();
   return status;
+}
+
+bool viewerBuilt() {
+  return true;
 }
 
 int runViewer(const Chapter& chapter, std::vector<std::unique_ptr<Scene>>& scenes, int first,

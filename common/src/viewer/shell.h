@@ -1,5 +1,6 @@
 // The viewer shell: one SFML window with a Dear ImGui panel that serves every
-// chapter's scenes, 2D and 3D (shell.cpp, view.h).
+// chapter's scenes, 2D and 3D (shell.cpp, view.h). A build without the viewer
+// (PBM_VIEWER=OFF) links null/shell.cpp instead.
 #pragma once
 
 #include <memory>
@@ -20,6 +21,10 @@ struct ViewerOptions {
   // median frame time and exit (the viewer_frametime measurement).
   int timeFrames = 0;
 };
+
+// Whether this build has the window (PBM_VIEWER=ON): false in a build
+// without the GUI, whose runViewer only says so (null/shell.cpp).
+bool viewerBuilt();
 
 // Returns the process exit status.
 int runViewer(const Chapter& chapter, std::vector<std::unique_ptr<Scene>>& scenes, int first,

@@ -44,7 +44,7 @@ class Shell {
   void handleKey(Key key);
   void layoutCamera(bool refit);
   float viewWidth() const;
-  Pointer pointerAt(const ImVec2& at) const;
+  Pointer pointerAt(Px2 at) const;
   void drawScene();
   void drawOverlay();
   void drawPanel();
@@ -71,7 +71,7 @@ class Shell {
   std::string status_;   // transient status line (PNG saved)
   float statusTimer_ = 0.f;
   bool leftDown_ = false, rightDown_ = false, rightMoved_ = false, middleDown_ = false;
-  ImVec2 lastMouse_{0, 0};
+  Px2 lastMouse_{0, 0};
   float fps_ = 60.f;
   float ui_ = 1.f;  // text and widget scale (PBM_UI_SCALE)
   int pngCount_ = 0;

@@ -4,13 +4,12 @@
 // drags and the wheel into camera moves, makes the scene's Pointer, and draws.
 #pragma once
 
-#include <imgui.h>
-
 #include <memory>
 #include <optional>
 
 #include "pbm/app/pointer.h"
 #include "pbm/app/scene.h"
+#include "pbm/viewer/pixels.h"
 
 namespace pbm {
 
@@ -30,11 +29,11 @@ class View {
   virtual void fit(const Scene& scene) = 0;
 
   // The mouse at a window pixel, as the scene sees it.
-  virtual Pointer pointerAt(const ImVec2& at, bool shift) const = 0;
+  virtual Pointer pointerAt(Px2 at, bool shift) const = 0;
   // Camera moves: wheel notches at a pixel; a drag of the right (1) or
   // middle (2) button by a pixel delta.
-  virtual void wheel(const ImVec2& at, float notches) = 0;
-  virtual void drag(int button, bool shift, const ImVec2& delta) = 0;
+  virtual void wheel(Px2 at, float notches) = 0;
+  virtual void drag(int button, bool shift, Px2 delta) = 0;
 
   // Inside the ImGui frame: the scene's drawing (may throw; the shell catches).
   virtual void drawScene(Scene& scene) = 0;

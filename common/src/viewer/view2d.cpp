@@ -1,7 +1,10 @@
 // The 2D view of chapters 01-06 and 11: a pan-zoom plane, y up, grid and axes under
 // the scene. The wheel zooms about the cursor; right-drag (or middle-drag) pans.
+#include <imgui.h>
+
 #include <cmath>
 
+#include "imgui/painter.h"
 #include "pbm/viewer/camera2d.h"
 #include "pbm/viewer/canvas2d.h"
 #include "view.h"
@@ -17,7 +20,7 @@ class View2D : public View {
     const ViewBox box = scene.initialView();
     camera_.fit(box.center, box.halfHeight);
   }
-  Pointer pointerAt(const ImVec2& at, bool shift) const override {
+  Pointer pointerAt(Px2 at, bool shift) const override {
     Pointer p;
     p.plane = camera_.toWorld(at);
     p.origin = Eigen::Vector3d(p.plane.x(), p.plane.y(), 1.0);
@@ -26,12 +29,11 @@ class View2D : public View {
     p.shift = shift;
     return p;
   }
-  void wheel(const ImVec2& at, float notches) override {
-    camera_.zoomAt(at, std::pow(1.15, notches));
-  }
-  void drag(int, bool, const ImVec2& d) override { camera_.panPixels(d); }
+  void wheel(Px2 at, float notches) override { camera_.zoomAt(at, std::pow(1.15, notches)); }
+  void drag(int, bool, Px2 d) override { camera_.panPixels(d); }
   void drawScene(Scene& scene) override {
-    Canvas2D canvas(ImGui::GetBackgroundDrawList(), camera_);
+    ImGuiPainter painter(ImGui::GetBackgroundDrawList());
+    Canvas2D canvas(painter, camera_);
     if (!scene.drawsOwnAxes()) canvas.grid();
     scene.draw(canvas);
   }

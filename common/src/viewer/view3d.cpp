@@ -2,9 +2,12 @@
 // Canvas3D rendered with OpenGL and a depth buffer before the ImGui pass.
 // Right-drag orbits, shift-right-drag or middle-drag pans, the wheel dollies;
 // the panel refits the view and switches perspective / orthographic.
+#include <imgui.h>
+
 #include <cmath>
 #include <limits>
 
+#include "imgui/painter.h"
 #include "pbm/viewer/camera3d.h"
 #include "pbm/viewer/canvas3d.h"
 #include "view.h"
@@ -29,7 +32,7 @@ class View3D : public View {
     camera_.set(v);
     camera_.setOrthographic(ortho);
   }
-  Pointer pointerAt(const ImVec2& at, bool shift) const override {
+  Pointer pointerAt(Px2 at, bool shift) const override {
     Pointer p;
     p.screen = Eigen::Vector2d(at.x, at.y);
     p.shift = shift;
@@ -45,15 +48,16 @@ class View3D : public View {
     }
     return p;
   }
-  void wheel(const ImVec2&, float notches) override { camera_.dolly(notches); }
-  void drag(int button, bool shift, const ImVec2& d) override {
+  void wheel(Px2, float notches) override { camera_.dolly(notches); }
+  void drag(int button, bool shift, Px2 d) override {
     if (button == 2 || shift)
       camera_.panPixels(d.x, d.y);
     else
       camera_.orbitPixels(d.x, d.y);
   }
   void drawScene(Scene& scene) override {
-    canvas_.begin(camera_, ImGui::GetBackgroundDrawList());
+    labels_ = ImGuiPainter(ImGui::GetBackgroundDrawList());
+    canvas_.begin(camera_, &labels_);
     scene.draw3D(canvas_);
   }
   void renderGL() const override { canvas_.render(); }
@@ -74,6 +78,7 @@ class View3D : public View {
   std::optional<CameraAngles> initial_;
   Camera3D camera_;
   Canvas3D canvas_;
+  ImGuiPainter labels_{nullptr};  // this frame's background list
 };
 
 }  // namespace

@@ -113,7 +113,7 @@ class Scene {
   // distance, yaw, pitch, up axis), and the drawing, depth-tested in 3D.
   virtual OrbitView initialOrbit() const { return {}; }
   virtual void draw3D(Canvas3D&) {}
-  virtual void panel() {}                               // ImGui widgets of this scene
+  virtual void panel() {}                               // its widgets (pbm/viewer/ui.h)
   virtual void hud(std::vector<std::string>&) const {}  // extra HUD lines
   // Mouse in world coordinates. button: 0 left, 1 right (a click, not a drag:
   // right-drag pans the camera). Return true if the scene used the press.

@@ -24,12 +24,12 @@ struct WorldLook {
   double floorExtent = 3.0;  // the ground grid reaches this far from the origin, m
   double gridStep = 0.5;     // its spacing, m
   // The colour of body i's sphere or solid box.
-  std::function<Color(size_t)> colour = [](size_t) { return IM_COL32(150, 162, 185, 255); };
+  std::function<Color(size_t)> colour = [](size_t) { return pbm::rgba(150, 162, 185, 255); };
   // Box i drawn another way (as glass): returns true when it drew it, false
   // for a solid box in colour(i). Unset: every box solid.
   std::function<bool(Canvas3D&, size_t, const RigidBody&)> drawBox;
-  Color pegColour = IM_COL32(110, 100, 90, 255);
-  Color markColour = IM_COL32(235, 87, 87, 255);  // the line on each sphere
+  Color pegColour = pbm::rgba(110, 100, 90, 255);
+  Color markColour = pbm::rgba(235, 87, 87, 255);  // the line on each sphere
 };
 
 void drawCollisionWorld(Canvas3D& canvas, const CollisionWorld& world, const WorldLook& look);

@@ -2,9 +2,9 @@
 // y up. The wheel zooms about the cursor, right-drag pans.
 #pragma once
 
-#include <imgui.h>
-
 #include <Eigen/Core>
+
+#include "pbm/viewer/pixels.h"
 
 namespace pbm {
 
@@ -14,12 +14,12 @@ class Camera2D {
   // Centres the view on `center` with `halfHeight` world units to the top edge.
   void fit(const Eigen::Vector2d& center, double halfHeight);
 
-  ImVec2 toScreen(const Eigen::Vector2d& world) const;
-  Eigen::Vector2d toWorld(const ImVec2& screen) const;
+  Px2 toScreen(const Eigen::Vector2d& world) const;
+  Eigen::Vector2d toWorld(Px2 screen) const;
   double pixelsPerUnit() const { return scale_; }
 
-  void zoomAt(const ImVec2& screen, double factor);
-  void panPixels(const ImVec2& delta);
+  void zoomAt(Px2 screen, double factor);
+  void panPixels(Px2 delta);
 
   // Corners of the visible region in world coordinates.
   Eigen::Vector2d worldMin() const;

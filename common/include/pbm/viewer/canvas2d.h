@@ -1,9 +1,8 @@
-// Drawing in world coordinates for the 2D scenes. Everything is drawn through
-// Dear ImGui's background draw list: anti-aliased, with ImGui's embedded font
-// for labels, so a chapter binary needs no asset files.
+// Drawing in world coordinates for the 2D scenes, through a Painter in window
+// pixels (painter.h): in the viewer Dear ImGui's background draw list,
+// anti-aliased, with ImGui's embedded font for labels, so a chapter binary
+// needs no asset files.
 #pragma once
-
-#include <imgui.h>
 
 #include <Eigen/Core>
 #include <string>
@@ -11,12 +10,13 @@
 
 #include "pbm/viewer/camera2d.h"
 #include "pbm/viewer/colors.h"
+#include "pbm/viewer/painter.h"
 
 namespace pbm {
 
 class Canvas2D {
  public:
-  Canvas2D(ImDrawList* drawList, const Camera2D& camera);
+  Canvas2D(Painter& painter, const Camera2D& camera);
   const Camera2D& camera() const { return camera_; }
 
   void line(const Eigen::Vector2d& a, const Eigen::Vector2d& b, Color c, float px = 1.5f);
@@ -33,15 +33,16 @@ class Canvas2D {
              float headPx = 7.f);
   // Text with its top-left corner at a world point, shifted by a pixel offset.
   void text(const Eigen::Vector2d& at, const std::string& s, Color c = colors::kText,
-            ImVec2 offsetPx = {6.f, -16.f});
+            Px2 offsetPx = {6.f, -16.f});
   void polygonFilled(const std::vector<Eigen::Vector2d>& pts, Color c);
   // Background grid with unit spacing adapted to the zoom, and the axes.
   void grid();
 
-  ImDrawList* drawList() { return dl_; }
+  // Drawing in pixels on the same layer (a plot's axes beside the world).
+  Painter& painter() { return painter_; }
 
  private:
-  ImDrawList* dl_;
+  Painter& painter_;
   const Camera2D& camera_;
 };
 

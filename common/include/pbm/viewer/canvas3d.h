@@ -3,11 +3,11 @@
 // renders it with OpenGL and a depth buffer before the ImGui pass, so curves
 // pass behind bodies and bodies hide each other. Solids are flat-shaded
 // (spheres smooth) by a light that sits above and behind the eye, so every
-// face the camera sees is lit. Text labels are projected and drawn through
-// ImGui on top. Sizes ending in Px are pixels; everything else is world units.
+// face the camera sees is lit. Text labels are projected and drawn
+// on top through a Painter (painter.h). Sizes ending in Px are pixels;
+// everything else is world units. The recording is plain C++; only render()
+// needs OpenGL (canvas3d_render.cpp, the viewer's).
 #pragma once
-
-#include <imgui.h>
 
 #include <Eigen/Core>
 #include <string>
@@ -15,14 +15,16 @@
 
 #include "pbm/viewer/camera3d.h"
 #include "pbm/viewer/colors.h"
+#include "pbm/viewer/painter.h"
 
 namespace pbm {
 
 class Canvas3D {
  public:
   // The view calls begin() before a scene's draw3D and render() after the
-  // ImGui frame is built; labels go to `labels` (ImGui's background list).
-  void begin(const Camera3D& camera, ImDrawList* labels);
+  // ImGui frame is built; labels go to `labels` (the viewer's: ImGui's
+  // background list), none when it is null.
+  void begin(const Camera3D& camera, Painter* labels);
   void render() const;
   const Camera3D& camera() const { return camera_; }
 
@@ -64,7 +66,7 @@ class Canvas3D {
   // else below the earlier labels. Hidden when the point is behind the eye
   // or outside the view.
   void text(const Eigen::Vector3d& at, const std::string& s, Color c = colors::kText,
-            ImVec2 offsetPx = {7.f, -18.f});
+            Px2 offsetPx = {7.f, -18.f});
 
   long triangles() const;  // recorded this frame (opaque + translucent)
 
@@ -87,13 +89,16 @@ class Canvas3D {
   void cone(const Eigen::Vector3d& base, const Eigen::Vector3d& tip, double radius, Color c);
 
   Camera3D camera_;
-  ImDrawList* labels_ = nullptr;
+  struct LabelBox {
+    Px2 min, max;
+  };
+  Painter* labels_ = nullptr;
   Eigen::Vector3d eye_, forward_;         // cached from the camera for this frame
   Eigen::Vector3d light_{0.0, 1.0, 0.0};  // unit, towards the light
   std::vector<Vertex> tris_;              // opaque triangles, colours already shaded
   std::vector<Vertex> glass_;             // translucent triangles
   std::vector<Batch> lines_, points_;
-  std::vector<ImVec4> labelRects_;  // this frame's labels (min x, min y, max x, max y)
+  std::vector<LabelBox> labelRects_;  // this frame's labels
 };
 
 }  // namespace pbm

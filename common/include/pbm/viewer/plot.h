@@ -1,34 +1,34 @@
-// Live plots drawn inside the ImGui panel: a rolling time series (energy,
+// Live plots drawn inside the panel: a rolling time series (energy,
 // constraint error, step size) and an x-y plot with optional log axes (error
-// vs h). No plotting library: a few dozen draw-list calls.
+// vs h). No plotting library: a few dozen Painter calls (ui.h's panelPainter).
 #pragma once
-
-#include <imgui.h>
 
 #include <deque>
 #include <string>
 #include <vector>
+
+#include "pbm/viewer/colors.h"
+#include "pbm/viewer/pixels.h"
 
 namespace pbm {
 
 struct XYSeries {
   std::string name;
   std::vector<double> x, y;
-  ImU32 color;
+  Color color = 0;
   bool markers = true;  // dots at the samples
   bool dashed = false;
 };
 
-// Draws the series into the current ImGui window; non-positive values are
-// skipped on a log axis. With two or more named series their legend is drawn
-// in rows under the x label, below `size` (15 px a row), where it covers no
-// curve. With `yFromZero` (a quantity that is never negative, such as a
-// kinetic energy) the linear y axis starts at 0 rather than at a padded,
-// rounded value below the data.
-void plotXY(const char* id, const std::vector<XYSeries>& series, ImVec2 size, bool logX, bool logY,
+// Draws the series into the panel at its cursor (a width <= 0: the panel's); non-positive values
+// are skipped on a log axis. With two or more named series their legend is drawn in rows under the
+// x label, below `size` (15 px a row), where it covers no curve. With `yFromZero` (a quantity that
+// is never negative, such as a kinetic energy) the linear y axis starts at 0 rather than at a
+// padded, rounded value below the data.
+void plotXY(const char* id, const std::vector<XYSeries>& series, Px2 size, bool logX, bool logY,
             const char* xLabel, const char* yLabel, bool yFromZero = false);
 
-// A folding section of the panel (an ImGui collapsing header). It starts open
+// A folding section of the panel (ui::collapsingHeader). It starts open
 // when `preferOpen` and its content, about `height` pixels, fits in what is
 // left of the panel at the window's size (1280x800) beside the headers of the
 // `sectionsBelow` sections that follow it, and folded otherwise, so the panel
@@ -42,11 +42,11 @@ float timePlotHeight(float plotHeight);
 
 class TimePlot {
  public:
-  TimePlot(std::string title, std::vector<std::string> names, std::vector<ImU32> colors,
+  TimePlot(std::string title, std::vector<std::string> names, std::vector<Color> colors,
            size_t capacity = 1500);
   void clear();
   void push(double t, const std::vector<double>& values);
-  void draw(ImVec2 size = {-1.f, 120.f}) const;
+  void draw(Px2 size = {-1.f, 120.f}) const;
   // What draw({-1, plotHeight}) takes in the panel, title and legend rows
   // included, for panelSection.
   float height(float plotHeight) const;
@@ -56,7 +56,7 @@ class TimePlot {
  private:
   std::string title_;
   std::vector<std::string> names_;
-  std::vector<ImU32> colors_;
+  std::vector<Color> colors_;
   size_t capacity_;
   std::deque<double> t_;
   std::vector<std::deque<double>> v_;
