@@ -172,6 +172,13 @@ if [[ ${1:-} == --inside ]]; then
     [[ -z $local_failed ]]
     ;;
   shots)
+    stop_wineserver() { # sid keeps wineserver out of PATH
+      local ws
+      ws="$(command -v wineserver || ls /usr/lib/*/wine/wineserver 2>/dev/null | head -n 1 || true)"
+      [[ -n $ws ]] || return 0
+      "$ws" -k 2>/dev/null || true
+      "$ws" -w 2>/dev/null || true
+    }
     # The default scene of every chapter, FRAMES frames, under Wine on Xvfb.
     # Wine's X11 driver needs DISPLAY; the Windows program must not see it
     # (a Windows desktop has none), so it is removed from the Windows side only
@@ -182,6 +189,11 @@ if [[ ${1:-} == --inside ]]; then
       name="$(basename "$exe" .exe)"
       [[ $name == *_tests ]] && continue
       shot="Z:\\pbm\\out\\shots\\$name.png"
+      # A wineserver still running from the tests stage (or from the last
+      # shot, whose Xvfb is gone) keeps a desktop with no display: every
+      # window of a program started under it fails ("no driver could be
+      # loaded"), and SFML crashes. Each shot starts a server of its own.
+      stop_wineserver
       if timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" \
         wine cmd /c "set DISPLAY=&& set WAYLAND_DISPLAY=&& Z:\\pbm\\out\\bin\\$name.exe --screenshot $shot --frames ${PBM_FRAMES:-60}" \
         >"$OUT/shots/$name.log" 2>&1 && [[ -s $OUT/shots/$name.png ]]; then

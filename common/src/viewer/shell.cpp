@@ -231,7 +231,9 @@ void Shell::reportFrameTimes(std::vector<double> ms) const {
 
 int Shell::run() {
   if (!window_.open(kWidth, kHeight, chapter_.program + " - " + chapter_.title)) {
-    std::cerr << chapter_.program << ": error: could not open a window\n";
+    std::cerr << chapter_.program
+              << ": error: could not open a window with an OpenGL context (no desktop or no "
+                 "OpenGL driver here?): use --headless\n";
     return kExitFailure;
   }
   const bool shooting = !options_.screenshot.empty();

@@ -8,6 +8,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "gl.h"
 #include "sfml_events.h"
 
 namespace pbm {
@@ -30,7 +31,16 @@ bool Window::open(unsigned width, unsigned height, const std::string& title) {
   gl.antialiasingLevel = 4;
   impl_->window.create(sf::VideoMode(width, height), title, sf::Style::Default, gl);
 #endif
-  return impl_->window.isOpen();
+  if (!impl_->window.isOpen()) return false;
+  // SFML keeps a window whose OpenGL context it could not make (it says so
+  // on stderr, "Failed to create an OpenGL context"): the first GL call would
+  // then crash. Seen under Wine with no display driver. Such a window is no
+  // window.
+  if (!impl_->window.setActive(true) || glGetString(GL_VERSION) == nullptr) {
+    impl_->window.close();
+    return false;
+  }
+  return true;
 }
 
 void Window::setInteractive(bool interactive) {
