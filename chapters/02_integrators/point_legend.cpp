@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "pbm/viewer/ui.h"
+
 namespace ch02 {
 
 void drawPointLegend(pbm::Canvas2D& c, const std::vector<LegendEntry>& entries) {

@@ -9,6 +9,7 @@
 namespace pbm {
 
 namespace {
+using Eigen::Vector3d;
 constexpr size_t kMultisampleTriangles = 20000;  // see render's multisampling note
 }  // namespace
 
