@@ -14,7 +14,7 @@
 #                   ctest TIMEOUT ${PBM_TEST_TIMEOUT}
 #   chNN_bench      chapters/NN_topic/bench.cpp (Google Benchmark)
 #
-# With PBM_GRADING (./pbm grade; see tools/grade.py) only what the tests need
+# With PBM_GRADING (./pbm grade; see tools/grading/grade.py) only what the tests need
 # is defined, and pbm_chNN is the hand-in's (from PBM_EXERCISES_DIR, every
 # chapter). PBM_GRADE_MODE says what the hand-in's chapter links against:
 #   per_chapter  (default) pbm_chNN_ref: the same chapter built from solutions/,
@@ -28,7 +28,7 @@
 # (chNN_scene_objects, an OBJECT library) and tests once. Grading N chapters is
 # linear in N; grading another hand-in in the same tree recompiles only the
 # hand-in's files. Each test and its listing run through PBM_TEST_LAUNCHER (the
-# sandbox, tools/grade_sandbox.py), as the test target's CROSSCOMPILING_EMULATOR.
+# sandbox, tools/grading/grade_sandbox.py), as the test target's CROSSCOMPILING_EMULATOR.
 # The configure step writes pbm_chapters.tsv (chapter, topic, status, source
 # folder, DEPS, the repository's targets its tests need) for grade.py; status
 # is handin, absent (no folder NN_topic/ in the hand-in: not handed in),

@@ -1,4 +1,4 @@
-# pbm grade and pbm autograder: tools/grade.py, the class grader and the
+# pbm grade and pbm autograder: tools/grading/grade.py, the class grader and the
 # platforms' packages, with the driver's options checked first.
 # Sourced by ./pbm (the driver); uses its ROOT, BUILD, JOBS, say and die.
 
@@ -35,7 +35,7 @@ cmd_grade() {
     [[ -d $class ]] || die 2 "grade: --class: no directory $class"
     ensure_deps
     # PBM_GRADE_CLASS_BUILD: another tree for the class (the self-test's).
-    exec python3 "$ROOT/tools/autograder/class_grade.py" --root "$ROOT" \
+    exec python3 "$ROOT/tools/grading/autograder/class_grade.py" --root "$ROOT" \
       --build "${PBM_GRADE_CLASS_BUILD:-$BUILD/grade-class}" --class "$class" --mode "$mode" \
       --jobs "$JOBS" --limit "$limit" --hang-after "${PBM_GRADE_HANG_AFTER:-2}" \
       --confine "${PBM_GRADE_CONFINE:-auto}" ${werror[@]+"${werror[@]}"}
@@ -48,16 +48,16 @@ cmd_grade() {
   # PBM_GRADE_BUILD: another grading tree (the self-test grades its own hand-in
   # there); PBM_GRADE_CONFINE=none: no sandbox (to try the fallback);
   # PBM_GRADE_HANG_AFTER: timeouts after which a chapter's other tests stop.
-  exec python3 "$ROOT/tools/grade.py" --root "$ROOT" --build "${PBM_GRADE_BUILD:-$BUILD/grade}" \
+  exec python3 "$ROOT/tools/grading/grade.py" --root "$ROOT" --build "${PBM_GRADE_BUILD:-$BUILD/grade}" \
     --exercises "$dir" --mode "$mode" --jobs "$JOBS" --limit "$limit" \
     --hang-after "${PBM_GRADE_HANG_AFTER:-2}" --confine "${PBM_GRADE_CONFINE:-auto}" ${werror[@]+"${werror[@]}"}
 }
 
-# Makes a platform's autograder (tools/autograder/package.py); relative paths
+# Makes a platform's autograder (tools/grading/autograder/package.py); relative paths
 # (-o, --points) are the caller's.
 cmd_autograder() {
   (($#)) && [[ $1 == gradescope || $1 == prairielearn ]] ||
     die 2 "usage: ./pbm autograder gradescope|prairielearn --chapters LIST [--points FILE] [--limit S] [-o OUT]"
   cd -- "$ORIG_PWD"
-  exec python3 "$ROOT/tools/autograder/package.py" --root "$ROOT" "$@"
+  exec python3 "$ROOT/tools/grading/autograder/package.py" --root "$ROOT" "$@"
 }

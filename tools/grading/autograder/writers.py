@@ -1,4 +1,4 @@
-"""The platforms' results, written from the grading core's rows (tools/grade.py).
+"""The platforms' results, written from the grading core's rows (tools/grading/grade.py).
 
 The rows are the same ./pbm grade prints and writes as summary.tsv and
 results.tsv: the verdicts are the core's, only their form differs.

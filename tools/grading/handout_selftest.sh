@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The students' edition, end to end (issue 31; README.md, "Running a course"):
 #   1. ./pbm handout --chapters 01-04 --release 01 makes an edition (timed), and
-#      tools/check_handout.py finds no leak in it;
+#      tools/grading/check_handout.py finds no leak in it;
 #   2. in a fresh clone: ./pbm run 02 --headless exits 4 naming an exercise of
 #      exercises/02_integrators/; ./pbm test 02 fails; with the reference files
 #      copied into exercises/02_integrators/ it passes;
@@ -15,7 +15,7 @@
 # (PBM_BENCHMARKS=0, PBM_WERROR=1); ccache serves what the workbook's own
 # build compiled. Exit 0 when all holds, 1 with a line saying what did not.
 set -euo pipefail
-cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 ROOT="$PWD"
 export PBM_BENCHMARKS=0 PBM_WERROR=1
 unset PBM_BUILD_DIR
@@ -35,11 +35,11 @@ t0=$(ms)
 made=$(($(ms) - t0))
 ok "edition of chapters 01-04, 01 released: $(git -C "$work/edition" ls-files | wc -l) files in one commit, made in ${made} ms"
 [[ $(git -C "$work/edition" rev-list --count HEAD) == 1 ]] || fail "the edition has more than its one first commit"
-for absent in solutions/02_integrators exercises/05_bead_on_wire chapters/05_bead_on_wire tests/private tools/grade.py .ci; do
+for absent in solutions/02_integrators exercises/05_bead_on_wire chapters/05_bead_on_wire tests/private tools/grading/grade.py .ci; do
   [[ ! -e $work/edition/$absent ]] || fail "the edition holds $absent"
 done
-python3 tools/check_handout.py "$work/edition" || fail "the leak check fails on a good edition"
-ok "no leak in the edition (tools/check_handout.py)"
+python3 tools/grading/check_handout.py "$work/edition" || fail "the leak check fails on a good edition"
+ok "no leak in the edition (tools/grading/check_handout.py)"
 
 git clone -q "$work/edition" "$work/student"
 cd "$work/student"
@@ -75,7 +75,7 @@ cd "$ROOT"
 git clone -q "$work/edition" "$work/leaky"
 cp solutions/03_stiffness/implicit_euler.cpp "$work/leaky/exercises/03_stiffness/"
 (cd "$work/leaky" && student_git commit -qam "a reference body" && student_git revert --no-edit HEAD >/dev/null)
-leaks="$(python3 tools/check_handout.py "$work/leaky" 2>/dev/null)" && fail "the leak check passes on an edition with a reference body in its history"
+leaks="$(python3 tools/grading/check_handout.py "$work/leaky" 2>/dev/null)" && fail "the leak check passes on an edition with a reference body in its history"
 grep -q "chapter 03's unreleased reference" <<<"$leaks" || fail "the leak check does not name chapter 03: $leaks"
 ok "the leak check fails on a planted reference body: $(head -n 1 <<<"$leaks")"
 
@@ -101,6 +101,6 @@ for want in exercises/05_bead_on_wire solutions/02_integrators chapters/05_bead_
 done
 grep -q '^05 ' <(./pbm chapters) || fail "after the pull ./pbm chapters does not list 05"
 cd "$ROOT"
-python3 tools/check_handout.py "$work/edition" || fail "the leak check fails on the updated edition"
+python3 tools/grading/check_handout.py "$work/edition" || fail "the leak check fails on the updated edition"
 ok "--update (05 added, 02 released) merges into the student's clone without conflict; no leak"
 echo "handout self-test passed ($SECONDS s)"

@@ -40,7 +40,7 @@ from check_includes import topics  # common/README.md's topic table, read once f
 CHAPTER = re.compile(r"^\s*pbm_chapter\(\s*(\d+)\s+(\w+)(?:\s+DEPS\s+([\d\s]+))?\)\s*$")
 SUBDIR = re.compile(r"^\s*add_subdirectory\(\s*([\w/.-]+)\s*\)\s*$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"pbm/(\w+)/([^"]+)"', re.M)
-TEMPLATES = os.path.join("tools", "handout")
+TEMPLATES = os.path.join("tools", "grading", "handout")
 EDITION_FILE = ".pbm-edition"
 # The edition README's word on the chapters it leaves out.
 OTHERS = ("The workbook's other chapters are not here at all, neither their lessons,\n"
@@ -358,7 +358,7 @@ def update(root, dest, chapters, wanted, released):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     ap.add_argument("--chapters", default="")
     ap.add_argument("--release", default="")
     where = ap.add_mutually_exclusive_group(required=True)

@@ -4,7 +4,7 @@
 DIR holds one folder per student (its name is the student's), each laid out
 as a hand-in may be (a copy of exercises/, the NN_topic/ folders, or a whole
 fork: handin.py finds the chapters). Every hand-in is graded per chapter by
-the grading core of ./pbm grade (tools/grade.py) in ONE build tree: each
+the grading core of ./pbm grade (tools/grading/grade.py) in ONE build tree: each
 student's files are copied into its hand-in folder, so the repository's code
 is built once and a student costs the compile of their own files, the links
 and the tests. Written into OUT (default build/grade-class/):

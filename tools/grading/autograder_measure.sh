@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the autograders against the platforms' limits (a script, not a
 # timed test: the numbers depend on the machine).
-#   tools/autograder_measure.sh platform [CHAPTERS]   (default: all chapters)
+#   tools/grading/autograder_measure.sh platform [CHAPTERS]   (default: all chapters)
 #       prepares a grading tree for CHAPTERS as setup.sh does (unlimited, as
 #       on the platform: the image is built before any submission), then per
 #       chapter runs the Gradescope grading of a submission holding that
@@ -14,7 +14,7 @@
 #       bubblewrap's namespaces, out of /usr/bin/time's sight). ccache is off
 #       for these runs: a student's files are new to it.
 #       Last, a submission of every chapter at once, under the same caps.
-#   tools/autograder_measure.sh class [STUDENTS]      (default 20)
+#   tools/grading/autograder_measure.sh class [STUDENTS]      (default 20)
 #       a class of STUDENTS copies of exercises/, student i with chapters
 #       i mod 11 and (i + 4) mod 11 solved, graded by ./pbm grade --class
 #       twice (the second run finds nothing changed): hand-ins per hour.
@@ -25,7 +25,7 @@
 # as ./pbm grade's are, so ccache (base_dir) serves their common code. Run it
 # under the machine's build lock if it is shared.
 set -euo pipefail
-ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${PBM_BUILD_DIR:-$ROOT/build}"
 OUT="$BUILD/measure"
 CAP=768
@@ -76,7 +76,7 @@ platform() {
   printf 'chapters=%s\nlimit=20\nbudget=120\n' "$(printf '%s\n' "${list[@]}" | cut -c1-2 | paste -sd, -)" >"$conf"
   say "prepare (setup.sh's build; not capped): ${list[*]}"
   local t0=$SECONDS
-  python3 "$ROOT/tools/autograder/autograde.py" prepare "$conf" --build "$tree" --work "$work" >"$OUT/prepare.log" 2>&1 ||
+  python3 "$ROOT/tools/grading/autograder/autograde.py" prepare "$conf" --build "$tree" --work "$work" >"$OUT/prepare.log" 2>&1 ||
     { tail -n 20 "$OUT/prepare.log"; exit 1; }
   say "prepared in $((SECONDS - t0)) s; caps: taskset -c 0, $(cap_text)"
   local table="$OUT/platform.tsv"
@@ -93,8 +93,8 @@ platform() {
     t0=$SECONDS
     # No ccache: a student's files are new to it (the image's cache holds the
     # skeletons'), so every hand-in file is compiled as on the platform.
-    CCACHE_DISABLE=1 capped taskset -c 0 python3 "$ROOT/tools/autograder/rss_peaks.py" "$peaks" -- \
-      python3 "$ROOT/tools/autograder/autograde.py" gradescope "$conf" --build "$tree" --work "$work" \
+    CCACHE_DISABLE=1 capped taskset -c 0 python3 "$ROOT/tools/grading/autograder/rss_peaks.py" "$peaks" -- \
+      python3 "$ROOT/tools/grading/autograder/autograde.py" gradescope "$conf" --build "$tree" --work "$work" \
       --submission "$sub" --results "$res" >"$log" 2>&1 || true
     local secs=$((SECONDS - t0)) build_s tests_s score max cmb lmb tmb
     build_s=$(sed -nE 's/.*: built in ([0-9]+) s, tests ran in ([0-9]+) s/\1/p' "$log" | paste -sd+ - | bc 2>/dev/null || echo "?")
@@ -137,7 +137,7 @@ case "${1:-}" in
 platform) platform "${2:-all}" ;;
 class) klass "${2:-20}" ;;
 *)
-  echo "usage: tools/autograder_measure.sh platform [CHAPTERS] | class [STUDENTS]" >&2
+  echo "usage: tools/grading/autograder_measure.sh platform [CHAPTERS] | class [STUDENTS]" >&2
   exit 2
   ;;
 esac

@@ -1,7 +1,7 @@
 """What a grading build and test run said, read into verdicts: the compiler's
 error lines (paths relative to the hand-in), each test's outcome (passed,
 failed, timeout, aborted, crashed, not_run) and the message a student reads
-(expected, got, the notes' section). tools/grade.py calls these. Python
+(expected, got, the notes' section). tools/grading/grade.py calls these. Python
 standard library only.
 """
 

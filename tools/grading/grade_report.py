@@ -1,5 +1,5 @@
 """The grade's writers: the score table on the console, summary.tsv,
-results.tsv, report.md and junit.xml (tools/grade.py grades; this writes what
+results.tsv, report.md and junit.xml (tools/grading/grade.py grades; this writes what
 it found). A row is one chapter: nn, topic, passed, total, status, detail,
 errors (the compiler's lines), names (its tests) and results (name, status,
 message, seconds, output per test that ran). Python standard library only.

@@ -143,7 +143,7 @@ def git_objects(edition):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("edition")
-    ap.add_argument("--source", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    ap.add_argument("--source", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     a = ap.parse_args()
     if not os.path.isdir(a.edition):
         print(f"check_handout: no directory {a.edition}", file=sys.stderr)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Grade a submission on a platform, with the grading core of ./pbm grade (tools/grade.py).
+"""Grade a submission on a platform, with the grading core of ./pbm grade (tools/grading/grade.py).
 
   autograde.py prepare CONFIG     once, when the platform's image is built
         (Gradescope's setup.sh, PrairieLearn's Dockerfile): the assignment's
@@ -34,7 +34,7 @@ import traceback
 sys.dont_write_bytecode = True  # no __pycache__ in the repository or the platform's source
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]
-import grade  # noqa: E402  tools/grade.py, the grading core
+import grade  # noqa: E402  tools/grading/grade.py, the grading core
 import handin  # noqa: E402
 import points as pts  # noqa: E402
 import writers  # noqa: E402
@@ -128,7 +128,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("action", choices=["prepare", "gradescope", "prairielearn"])
     ap.add_argument("config")
-    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(HERE)))
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.dirname(HERE))))
     ap.add_argument("--build", help="the grading tree (default: ROOT/../pbm-build)")
     ap.add_argument("--work", help="the hand-in folder (default: ROOT/../pbm-handin)")
     ap.add_argument("--submission")

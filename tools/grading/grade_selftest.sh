@@ -21,14 +21,14 @@
 #   02, 03, 05  left out: not handed in, outside the total
 # Then chapter 06 alone once more where bwrap fails (as without namespaces):
 # it must still grade, unconfined, with its one-line warning.
-# Usage: tools/grade_selftest.sh   (exit 0: all checks passed). The grading
+# Usage: tools/grading/grade_selftest.sh   (exit 0: all checks passed). The grading
 # tree is build/grade-selftest (PBM_BUILD_DIR/grade-selftest), beside build/grade.
-#   tools/grade_selftest.sh --make-handin DIR   only writes that faulty hand-in
+#   tools/grading/grade_selftest.sh --make-handin DIR   only writes that faulty hand-in
 #   (chapters 01, 04, 06) into DIR, grades nothing, and prints the two files its
-#   escaping function writes ("escape: FILE FILE"); tools/autograder_selftest.sh
+#   escaping function writes ("escape: FILE FILE"); tools/grading/autograder_selftest.sh
 #   gives it to the platforms' autograders.
 set -euo pipefail
-ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${PBM_BUILD_DIR:-$ROOT/build}"
 export PBM_GRADE_BUILD="$BUILD/grade-selftest"
 LIMIT=5 # seconds per test: a looping function costs about 2 of these
@@ -42,7 +42,7 @@ trap cleanup EXIT
 handin="$tmp/handin"
 make_only=0
 if [[ ${1:-} == --make-handin ]]; then
-  [[ -n ${2:-} ]] || { echo "usage: tools/grade_selftest.sh --make-handin DIR" >&2; exit 2; }
+  [[ -n ${2:-} ]] || { echo "usage: tools/grading/grade_selftest.sh --make-handin DIR" >&2; exit 2; }
   make_only=1
   handin="$2"
 fi
@@ -172,7 +172,7 @@ EOF
 hang="$tmp/hang"
 mkdir -p "$hang/state/true" # a chapter's state is kept per test program: true here
 touch "$hang/state/true/timeout.1" "$hang/state/true/timeout.2"
-out="$(python3 "$ROOT/tools/grade_sandbox.py" test --build "$hang" --limit 5 --hang-after 2 --budget 60 \
+out="$(python3 "$ROOT/tools/grading/grade_sandbox.py" test --build "$hang" --limit 5 --hang-after 2 --budget 60 \
   --confine none -- /bin/true 2>&1)" && fail "a test ran after two timeouts: $out"
 [[ $out == *"outcome=not_run"* ]] || fail "after two timeouts, expected outcome=not_run; got: $out"
 say "  ok   after two timeouts a chapter's next test is not run (grade_sandbox.py)"

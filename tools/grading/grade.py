@@ -22,7 +22,7 @@ once. The repository's code the tests need is built first, for all chapters
 at once; then each chapter's tests are built on their own (the hand-in's files
 and the link), so one chapter's compile error does not stop the others, and
 run by ctest, each test through
-tools/grade_sandbox.py: confined (bubblewrap), with a time limit per test, a
+tools/grading/grade_sandbox.py: confined (bubblewrap), with a time limit per test, a
 stop for a chapter that hangs and a budget per chapter. The score table is
 printed; report.md, junit.xml, summary.tsv and results.tsv are written into
 the build tree. Every test ctest ran is reported, however it ended: passed,
@@ -30,11 +30,11 @@ failed, timeout, aborted, crashed or not_run (stopped with a hanging chapter).
 
 The grading itself is the class Grader (phases: confinement, configure, the
 repository's code, then one chapter at a time), which ./pbm grade --class
-(tools/autograder/class_grade.py) and the platforms' autograders
-(tools/autograder/autograde.py) use too: the same verdicts everywhere, only
+(tools/grading/autograder/class_grade.py) and the platforms' autograders
+(tools/grading/autograder/autograde.py) use too: the same verdicts everywhere, only
 the writers differ. What ctest and the compiler said is read into verdicts by
-tools/grade_outcomes.py; the console table and the files are written by
-tools/grade_report.py.
+tools/grading/grade_outcomes.py; the console table and the files are written by
+tools/grading/grade_report.py.
 
 Exit status 0 when grading completed (the scores are data); 1 when grading
 itself could not run (configure failed, the common or reference libraries do
@@ -162,7 +162,7 @@ class Grader:
     """The grading core, in phases: prepare() (sandbox, configure, the repository's
     code), then grade_chapter() per chapter, each returning a row (a dict: nn,
     topic, passed, total, status, detail, results, errors, names). ./pbm grade,
-    --class and the platforms' autograders (tools/autograder/) all grade through
+    --class and the platforms' autograders (tools/grading/autograder/) all grade through
     it, so a hand-in scores the same everywhere; only the writers differ."""
 
     def __init__(self, root, build, exdir, mode="per_chapter", jobs="2", limit=20.0, hang_after=2,
@@ -189,7 +189,7 @@ class Grader:
     def choose_confinement(self):
         """bwrap where it works; else the fallback (runuser: an unprivileged user,
         for platforms' containers without user namespaces; none). False: cannot grade."""
-        sandbox = os.path.join(self.root, "tools", "grade_sandbox.py")
+        sandbox = os.path.join(self.root, "tools", "grading", "grade_sandbox.py")
         self.readable = ["--ro", self.root, "--ro", self.exdir]
         # The sandbox shows the system's /usr, not a Python installed elsewhere.
         python = "/usr/bin/python3"

@@ -98,7 +98,7 @@ def parse_chapters(root, text):
 
 def extra_files(chapters, points_text, args):
     conf = (f"# PBM Workbook autograder assignment (./pbm autograder); read by\n"
-            f"# tools/autograder/autograde.py\nchapters={','.join(chapters)}\n"
+            f"# tools/grading/autograder/autograde.py\nchapters={','.join(chapters)}\n"
             f"points={'pbm-points.txt' if points_text is not None else ''}\n"
             f"limit={args.limit:g}\nbudget={args.budget:g}\n")
     out = {"pbm-assignment.conf": (conf.encode(), 0o644)}
@@ -139,9 +139,9 @@ def write_tree(dest, root, files, extra):
 def main():
     ap = argparse.ArgumentParser(prog="./pbm autograder", description=__doc__.splitlines()[0])
     ap.add_argument("platform", choices=["gradescope", "prairielearn"])
-    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(HERE)))
+    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.dirname(HERE))))
     ap.add_argument("--chapters", required=True, help="the assignment's chapters, e.g. 01 or 01,05")
-    ap.add_argument("--points", help="a points file (see tools/autograder/points.py)")
+    ap.add_argument("--points", help="a points file (see tools/grading/autograder/points.py)")
     ap.add_argument("--limit", type=float, default=20.0, help="seconds per test (default 20)")
     ap.add_argument("--budget", type=float, default=120.0, help="seconds of tests per chapter (default 120)")
     ap.add_argument("-o", "--output")

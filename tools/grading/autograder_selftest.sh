@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proves the platforms' autograders (./pbm autograder, tools/autograder/) here,
+# Proves the platforms' autograders (./pbm autograder, tools/grading/autograder/) here,
 # without Docker or an account, and that an instructor's private tests count.
 # Everything runs from a temporary copy of the source tree (never the
 # repository itself) in which a private test tests/private/02_private_test.cpp
@@ -24,7 +24,7 @@
 #               exercises/01-04, solutions/01 only), wrapped in one folder:
 #               solved (01, 02, 04 from solutions/) as solutions above;
 #               unsolved (the skeletons) 0
-#   faulty      tools/grade_selftest.sh's hand-in (01: an aborting, a
+#   faulty      tools/grading/grade_selftest.sh's hand-in (01: an aborting, a
 #               segfaulting, a looping, an exiting and an escaping function;
 #               04: a compile error): each reported as such, 04 one entry with
 #               its error line relative to the hand-in, nothing escaped,
@@ -34,7 +34,7 @@
 #               folders are not taken for the hand-in), 04 full marks
 #   absent      an upload of unrelated files: the three chapters absent, 0,
 #               with a message saying what was expected
-# Every results.json is checked against tools/autograder/gradescope.schema.json
+# Every results.json is checked against tools/grading/autograder/gradescope.schema.json
 # (validate.py: keys, types, status values, score = sum of the tests' scores).
 # Then the same for PrairieLearn: its folder's source/ as /pbm/source, setup.sh,
 # pl_entrypoint with chapter 01's solution files uploaded flat in /grade/student
@@ -49,10 +49,10 @@
 # ./pbm grade keeps its own (source/build/grade) and PBM_WERROR is CI's, and
 # the grading sandbox passes ccache's base_dir on: where ccache is set up with
 # base_dir=/, CI's own grading of the same chapters compiled the same objects.
-# Usage: tools/autograder_selftest.sh   (exit 0: all checks passed)
-#   PBM_AGTEST_GRADE_ONLY=1 tools/autograder_selftest.sh   the ./pbm grade part only
+# Usage: tools/grading/autograder_selftest.sh   (exit 0: all checks passed)
+#   PBM_AGTEST_GRADE_ONLY=1 tools/grading/autograder_selftest.sh   the ./pbm grade part only
 set -euo pipefail
-ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)"
 CHAPTERS=01,02,04
 LIMIT=5 # seconds per test: a looping function costs about 2 of these
 say() { printf 'autograder selftest: %s\n' "$*"; }
@@ -84,7 +84,7 @@ fi
 rm -rf "$src/tests/private"
 mkdir -p "$src/tests/private"
 cat >"$src/tests/private/02_private_test.cpp" <<'EOF'
-// An instructor's private test, planted by tools/autograder_selftest.sh in a
+// An instructor's private test, planted by tools/grading/autograder_selftest.sh in a
 // temporary copy of the source tree: one test that holds on the reference and
 // one planted to fail there, each with a message.
 #include "../02_integrators_test.h"
@@ -208,7 +208,7 @@ chmod +x "$gs/source/setup.sh" "$gs/source/run_autograder" "$gs/source/pbm" # zi
 for f in setup.sh run_autograder pbm-assignment.conf pbm-points.txt; do
   [[ -f $gs/source/$f ]] || fail "the zip has no $f at its top"
 done
-# As tools/grade_selftest.sh does: the looping tests must not stop chapter 01
+# As tools/grading/grade_selftest.sh does: the looping tests must not stop chapter 01
 # (which tests have started when two time out is a race); the stop itself is
 # checked there.
 echo "hang_after=99" >>"$gs/source/pbm-assignment.conf"
@@ -231,7 +231,7 @@ grade_upload() {
     fail "$name: run_autograder failed: $(tail -n 5 "$tmp/$name.log")"
   [[ -f $gs/results/results.json ]] || fail "$name: no results.json ($tmp/$name.log)"
   cp "$gs/results/results.json" "$tmp/$name.json"
-  python3 "$ROOT/tools/autograder/validate.py" gradescope "$tmp/$name.json" || fail "$name: results.json is not valid"
+  python3 "$ROOT/tools/grading/autograder/validate.py" gradescope "$tmp/$name.json" || fail "$name: results.json is not valid"
   say "$name: graded in $((SECONDS - t0)) s, results.json valid"
 }
 
@@ -254,8 +254,8 @@ for c in "$ch01" "$ch02" "$ch04"; do
 done
 echo "int main() { return 0; }" >"$tmp/up/absent/notes/main.cpp"
 # Made in the root, so the escape aims at /autograder/source/tools/ and /tmp there.
-escape="$(in_root "$gs:/autograder" "$tmp/up:/up" -- bash /autograder/source/tools/grade_selftest.sh \
-  --make-handin /up/faulty)" || fail "tools/grade_selftest.sh --make-handin"
+escape="$(in_root "$gs:/autograder" "$tmp/up:/up" -- bash /autograder/source/tools/grading/grade_selftest.sh \
+  --make-handin /up/faulty)" || fail "tools/grading/grade_selftest.sh --make-handin"
 read -r _ esc_repo esc_tmp <<<"$escape"
 [[ $esc_repo == /autograder/* && $esc_tmp == /tmp/* ]] || fail "unexpected escape targets: $escape"
 esc_repo="$gs${esc_repo#/autograder}"
@@ -386,7 +386,7 @@ cp "$ROOT/solutions/$ch01/"*.cpp "$pl/grade/student/"
 t0=$SECONDS
 in_root "$pl/pbm:/pbm" "$pl/grade:/grade" -- /pbm/source/pl_entrypoint >"$tmp/pl.log" 2>&1 ||
   fail "pl_entrypoint failed: $(tail -n 5 "$tmp/pl.log")"
-python3 "$ROOT/tools/autograder/validate.py" prairielearn "$pl/grade/results/results.json" ||
+python3 "$ROOT/tools/grading/autograder/validate.py" prairielearn "$pl/grade/results/results.json" ||
   fail "PrairieLearn: results.json is not valid"
 say "PrairieLearn: graded in $((SECONDS - t0)) s, results.json valid"
 python3 - "$pl/grade/results/results.json" "$ch01" "$ch04" <<'EOF' || fail "the PrairieLearn results are not as expected"
