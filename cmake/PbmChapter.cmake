@@ -119,9 +119,20 @@ function(_pbm_test_flags target)
   endif()
 endfunction()
 
+# The test program's main under grading: GoogleTest's, plus the confirmation a
+# passed test owes the grader (tests/grade_main.cpp), made once for all chapters.
+if(PBM_GRADING AND NOT TARGET pbm_grade_main)
+  add_library(pbm_grade_main OBJECT "${CMAKE_SOURCE_DIR}/tests/grade_main.cpp")
+  target_link_libraries(pbm_grade_main PUBLIC GTest::gtest)
+endif()
+
 # chNN_tests linked with the given libraries; every test gets a TIMEOUT.
 function(_pbm_tests NN)
-  target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} GTest::gtest_main Threads::Threads)
+  if(PBM_GRADING)
+    target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} pbm_grade_main GTest::gtest Threads::Threads)
+  else()
+    target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} GTest::gtest_main Threads::Threads)
+  endif()
   if(PBM_GRADING)
     # Listed at build time, through the sandbox: a hand-in whose tests cannot
     # even be listed fails its own chapter's build, not every chapter's ctest.
@@ -276,7 +287,11 @@ macro(_pbm_grading_chapter)
     target_link_libraries(pbm_ch${NN}_library PUBLIC pbm_core)
     _pbm_unity(pbm_ch${NN}_library)
   endif()
-  if(PBM_GRADE_MODE STREQUAL "per_chapter")
+  # A package carries only the references its chapters need (tools/grading/
+  # autograder/package.py): a chapter without its reference here has no _ref,
+  # and a later chapter that needs it is not configured.
+  file(GLOB reference_srcs CONFIGURE_DEPENDS "${solution_dir}/*.cpp")
+  if(PBM_GRADE_MODE STREQUAL "per_chapter" AND reference_srcs)
     _pbm_student_library(pbm_ch${NN}_ref "${solution_dir}" pbm_ch${NN}_library "${deps}")
   endif()
 
@@ -294,6 +309,13 @@ macro(_pbm_grading_chapter)
     return()
   endif()
   _pbm_student_library(pbm_ch${NN} "${handin_dir}" pbm_ch${NN}_library "${deps}")
+  # The hand-in's files compile in a sandbox that holds the public headers and
+  # the hand-in alone (tools/grading/grade_sandbox.py compile): an #include of
+  # a reference or a private test finds nothing to print. No ccache there: a
+  # hand-in must not write into the cache the grader's own objects come from.
+  if(PBM_HANDIN_COMPILE_LAUNCHER)
+    set_target_properties(pbm_ch${NN} PROPERTIES CXX_COMPILER_LAUNCHER "${PBM_HANDIN_COMPILE_LAUNCHER}")
+  endif()
 
   # The repository's code the tests need, compiled without the hand-in (grade.py
   # builds it for every chapter at once, before any hand-in file): the scenes

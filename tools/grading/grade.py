@@ -51,7 +51,8 @@ import subprocess
 import sys
 import time
 
-from grade_outcomes import FAILING, compiler_errors, ctest_results
+from grade_outcomes import FAILING, Secrets, compiler_errors, ctest_results
+from grade_sandbox import pass_through
 from grade_report import (MODE_TEXT, log, percent, print_table, write_junit,  # noqa: F401
                           write_report, write_results, write_summary)
 
@@ -87,6 +88,15 @@ def test_sources(root, nn, topic):
         return []
     return ([main] + sorted(glob.glob(os.path.join(root, "tests", f"{nn}_{topic}_test_*.cpp")))
             + sorted(glob.glob(os.path.join(root, "tests", "private", f"{nn}_*.cpp"))))
+
+
+def private_tests(root, nn):
+    """The names (Suite.Name) of chapter NN's private tests (tests/private/NN_*.cpp)."""
+    names = set()
+    for path in sorted(glob.glob(os.path.join(root, "tests", "private", f"{nn}_*.cpp"))):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            names.update(f"{a}.{b}" for a, b in TEST_MACRO.findall(f.read()))
+    return names
 
 
 def declared_tests(root, nn, topic):
@@ -145,8 +155,10 @@ def sandbox_works(python, sandbox, build, readable):
         return False, "bwrap is not installed (Debian package bubblewrap)"
     probe = os.path.join(build, "sandbox-probe")
     os.makedirs(probe, exist_ok=True)
+    # A listing (which owes the grader no confirmation: tests/grade_main.cpp),
+    # as the build's discovery of the tests makes one.
     cmd = [python, sandbox, "build", "--build", probe, *readable, "--",
-           python, sandbox, "test", "--build", probe, *readable, "--", "/bin/true"]
+           python, sandbox, "test", "--build", probe, "--", "/bin/true", "--gtest_list_tests"]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False)
     except (OSError, subprocess.SubprocessError) as e:
@@ -185,6 +197,7 @@ class Grader:
         self.paths = Paths(self.root, self.exdir, self.build, handin_label)
         self.chapters = [c for c in chapters(self.root) if self.only is None or c[0] in self.only]
         self.configured = {}
+        self.secrets = Secrets(self.root)  # what no student is shown (grade_outcomes.py)
 
     def choose_confinement(self):
         """bwrap where it works; else the fallback (runuser: an unprivileged user,
@@ -218,12 +231,46 @@ class Grader:
             return False
         self.confine = confine
         user = ["--user", self.user] if confine == "runuser" else []
-        self.launcher = [python, sandbox, "test", "--build", self.build, *self.readable, "--confine", confine,
+        # A test sees its own program and nothing of the trees; a hand-in's
+        # file compiles beside the public headers and the hand-in alone.
+        self.launcher = [python, sandbox, "test", "--build", self.build, "--confine", confine,
                          *user, "--limit", f"{self.limit:g}", "--hang-after", str(self.hang_after),
                          "--budget", f"{self.budget:g}", "--"]
+        self.compile_launcher = [python, sandbox, "compile", "--build", self.build,
+                                 "--public", os.path.join(self.root, "common", "include"),
+                                 "--public", self.exdir, "--confine", confine, *user, "--"]
         self.build_in_sandbox = [python, sandbox, "build", "--build", self.build, *self.readable,
                                  "--confine", confine, *user, "--"]
+        if confine == "runuser":
+            self.seal_for_user()
         return True
+
+    def seal_for_user(self):
+        """Where the hand-in runs as an unprivileged user (runuser: a platform's
+        container, without bubblewrap), the file modes are the seal: the
+        repository and the build tree become the grader's alone, but for the
+        public headers and the hand-in's own files, which the compiler reads
+        as that user, and the folders a compile or a test passes through."""
+        os.umask(0o077)  # what grading makes from now on (objects, logs) is the grader's too
+        for tree in (self.root, self.build):
+            os.makedirs(tree, exist_ok=True)
+            for here, dirs, files in os.walk(tree):
+                for name in dirs + files:
+                    path = os.path.join(here, name)
+                    if not os.path.islink(path):
+                        os.chmod(path, os.stat(path).st_mode & 0o700)
+        for public in (os.path.join(self.root, "common", "include"), self.exdir):
+            for here, dirs, files in os.walk(public):
+                os.chmod(here, 0o755)
+                for name in files:
+                    path = os.path.join(here, name)
+                    if not os.path.islink(path):
+                        os.chmod(path, os.stat(path).st_mode | 0o444)
+            pass_through(public)
+        for folder in ("scratch", "run"):
+            os.makedirs(os.path.join(self.build, folder), exist_ok=True)
+            os.chmod(os.path.join(self.build, folder), 0o711)
+        pass_through(self.build)
 
     def confinement_text(self):
         return {"bwrap": "confined (bubblewrap)",
@@ -257,6 +304,7 @@ class Grader:
                      "-DPBM_GRADE_UNCHANGED=" + ";".join(self.unchanged_skeletons()),
                      f"-DPBM_TEST_TIMEOUT={self.limit + 30:g}",  # ctest's own stop, behind the sandbox's
                      "-DPBM_TEST_LAUNCHER=" + ";".join(self.launcher),
+                     "-DPBM_HANDIN_COMPILE_LAUNCHER=" + ";".join(self.compile_launcher),
                      # Tests need neither the window nor the benchmarks: a grading
                      # machine (an autograder's image) has no SFML, ImGui or
                      # Google Benchmark (common/README.md, "The viewer and the platform").
@@ -325,7 +373,7 @@ class Grader:
         root, build, logs, paths = self.root, self.build, self.logs, self.paths
         names = declared_tests(root, nn, topic)
         row = {"nn": nn, "topic": topic, "passed": 0, "total": len(names), "names": names,
-               "results": [], "errors": []}
+               "results": [], "errors": [], "private": private_tests(root, nn)}
         st = self.configured.get(nn, ("unconfigured",))[0]
         if st == "unconfigured":
             # The repository itself does not configure it (a chapter still
@@ -359,7 +407,7 @@ class Grader:
         if status != 0:
             row["status"] = "build_failed"
             row["detail"] = "build failed"
-            row["errors"] = compiler_errors(text, paths)
+            row["errors"] = compiler_errors(text, paths, self.secrets)
             log(f"{self.progress(nn, topic)}: BUILD FAILED ({built:.0f} s), 0 / {row['total']}:")
             for line in row["errors"]:
                 log("  " + line)
@@ -378,7 +426,7 @@ class Grader:
                             "--test-output-truncation", "middle"],
                            os.path.join(logs, f"ch{nn}_test.log"))
         ran = time.time() - t0
-        results = ctest_results(junit, text, paths)
+        results = ctest_results(junit, text, paths, self.secrets, private_tests(root, nn))
         row["results"] = results
         if not results:
             row["status"] = "no_tests" if status == 0 else "test_error"

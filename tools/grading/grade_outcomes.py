@@ -5,6 +5,8 @@ failed, timeout, aborted, crashed, not_run) and the message a student reads
 standard library only.
 """
 
+import glob
+import os
 import re
 import xml.etree.ElementTree as ET
 
@@ -16,7 +18,7 @@ MAX_ERROR_LINES = 12
 FAILING = ("failed", "timeout", "aborted", "crashed", "not_run")
 
 
-def compiler_errors(text, paths):
+def compiler_errors(text, paths, secrets=None):
     """The compiler's and linker's error lines, with file and line, paths relative."""
     out = []
     for line in text.splitlines():
@@ -27,7 +29,7 @@ def compiler_errors(text, paths):
             break
     if not out:  # unrecognised output: its last lines
         out = [paths.text(line) for line in text.splitlines() if line.strip()][-MAX_ERROR_LINES:]
-    return out
+    return [(secrets or NoSecrets()).clean(line) for line in out]
 
 
 MAX_FAILURE_LINES = 8
@@ -87,8 +89,70 @@ def classify(junit_status, ctest_status, output):
     return "failed", ""
 
 
-def ctest_results(junit_path, console, paths):
-    """[(name, outcome, message, time, output)] for every test in ctest's JUnit, in its order."""
+# What a student is shown of one test's output, at most: its first lines, cut
+# short (a hand-in may print anything, as much as it likes).
+MAX_OUTPUT_LINES = 60
+MAX_OUTPUT_CHARS = 6000
+MAX_LINE_CHARS = 300
+# A line of the grader's private files (references, private tests) is this
+# long at least to be looked for: shorter ones ("return x;", "}") are in
+# every file.
+SECRET_MIN_CHARS = 24
+REDACTED = "[pbm-grade: a line of the grader's private files was removed here]"
+
+
+class Secrets:
+    """The lines of the files a student must never read (solutions/, tests/private/)
+    that no public file holds: a test's output or a compiler message that
+    contains one (a hand-in that read such a file, or a private test's own
+    text) shows REDACTED instead. The seal keeps those files out of the
+    hand-in's reach; this is the second line, for what a grader cannot seal
+    (a private test's text compiled into the program the hand-in runs in)."""
+
+    def __init__(self, root):
+        def lines(patterns):
+            out = set()
+            for pattern in patterns:
+                for path in glob.glob(os.path.join(root, pattern), recursive=True):
+                    if os.path.isfile(path):
+                        with open(path, encoding="utf-8", errors="replace") as f:
+                            out.update(" ".join(l.split()) for l in f)
+            return out
+        secret = lines(["solutions/**/*.cpp", "solutions/**/*.h", "tests/private/**/*"])
+        public = lines(["exercises/**/*", "common/**/*.h", "common/**/*.cpp", "chapters/**/*.cpp",
+                        "chapters/**/*.h", "tests/*.cpp", "tests/*.h"])
+        self.lines = sorted(l for l in secret - public if len(l) >= SECRET_MIN_CHARS)
+
+    def clean(self, text):
+        """text with every line that holds a secret line replaced, cut to the caps."""
+        out, chars = [], 0
+        kept = text.splitlines()
+        for i, line in enumerate(kept):
+            if len(out) >= MAX_OUTPUT_LINES or chars >= MAX_OUTPUT_CHARS:
+                out.append(f"[pbm-grade: {len(kept) - i} more lines of output not shown]")
+                break
+            flat = " ".join(line.split())
+            if any(s in flat for s in self.lines):
+                line = REDACTED
+            elif len(line) > MAX_LINE_CHARS:
+                line = line[:MAX_LINE_CHARS] + " [...]"
+            out.append(line)
+            chars += len(line) + 1
+        return "\n".join(out)
+
+
+class NoSecrets:
+    """Secrets for a tree without private files: the caps alone."""
+    lines = []
+    clean = Secrets.clean
+
+
+def ctest_results(junit_path, console, paths, secrets=None, private=()):
+    """[(name, outcome, message, time, output)] for every test in ctest's JUnit, in its order.
+    Every message and output is cleaned by `secrets` (Secrets); a test named in
+    `private` (an instructor's private test) shows its outcome and nothing of its
+    text: its messages are in the instructor's log only."""
+    secrets = secrets or NoSecrets()
     try:
         cases = list(ET.parse(junit_path).getroot().iter("testcase"))
     except (ET.ParseError, OSError):
@@ -106,5 +170,10 @@ def ctest_results(junit_path, console, paths):
             msg = ""
         else:
             msg = f"{outcome.replace('_', ' ')}: {paths.text(detail)}" if detail else outcome
-        results.append((name, outcome, msg, case.get("time", "0"), paths.text(output)))
+        if name in private:
+            if outcome != "passed":
+                msg = f"{outcome.replace('_', ' ')} (a private test: its message is for the instructor)"
+            output = ""
+        results.append((name, outcome, secrets.clean(msg), case.get("time", "0"),
+                        secrets.clean(paths.text(output))))
     return results

@@ -50,7 +50,8 @@ cmd_grade() {
   # PBM_GRADE_HANG_AFTER: timeouts after which a chapter's other tests stop.
   exec python3 "$ROOT/tools/grading/grade.py" --root "$ROOT" --build "${PBM_GRADE_BUILD:-$BUILD/grade}" \
     --exercises "$dir" --mode "$mode" --jobs "$JOBS" --limit "$limit" \
-    --hang-after "${PBM_GRADE_HANG_AFTER:-2}" --confine "${PBM_GRADE_CONFINE:-auto}" ${werror[@]+"${werror[@]}"}
+    --hang-after "${PBM_GRADE_HANG_AFTER:-2}" --confine "${PBM_GRADE_CONFINE:-auto}" \
+    --user "${PBM_GRADE_USER:-pbm-student}" ${werror[@]+"${werror[@]}"}
 }
 
 # Makes a platform's autograder (tools/grading/autograder/package.py); relative paths

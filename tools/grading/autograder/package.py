@@ -4,8 +4,9 @@
   package.py gradescope --chapters LIST [--points FILE] [-o FILE.zip]
       autograder.zip for a Gradescope programming assignment: setup.sh and
       run_autograder at the top, beside the repository's snapshot (what grading
-      needs: CMakeLists.txt, cmake/, common/, chapters/, exercises/, solutions/,
-      tests/ with the private tests/private/NN_*.cpp, tools/, pbm),
+      needs: CMakeLists.txt, cmake/, common/, chapters/, exercises/, of
+      solutions/ only the references the chapters' tests link, tests/ with the
+      chapters' private tests/private/NN_*.cpp, tools/, pbm),
       pbm-assignment.conf and the points file.
   package.py prairielearn --chapters LIST [--points FILE] [-o DIR]
       a folder for PrairieLearn's external grading: Dockerfile, source/ (the
@@ -17,6 +18,7 @@ Python standard library only.
 import argparse
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -48,11 +50,39 @@ def private_tests(root):
                   if n.endswith((".cpp", ".h", ".hpp")) and os.path.isfile(os.path.join(folder, n)))
 
 
-def snapshot_files(root):
-    """Relative paths of the repository's files grading needs (git's list when
-    there is one, so build trees and scratch files stay out), and the private
-    tests."""
-    return sorted(set(repository_files(root)) | set(private_tests(root)))
+def snapshot_files(root, chapters):
+    """Relative paths of the repository's files grading the chapters needs (git's
+    list when there is one, so build trees and scratch files stay out): of
+    solutions/, only the references the chapters' tests link (their DEPS, and
+    theirs: tools/grading/grade.py grades per chapter), and of tests/private/,
+    only the chapters' own. No other answer and no other private test travels."""
+    refs = {f"{nn}_{topic}" for nn, topic in grade.chapters(root) if nn in reference_chapters(root, chapters)}
+    keep = []
+    for rel in sorted(set(repository_files(root)) | set(private_tests(root))):
+        parts = rel.split(os.sep)
+        if parts[0] == "solutions" and len(parts) > 2 and parts[1] not in refs:
+            continue
+        if parts[:2] == ["tests", "private"] and not any(parts[-1].startswith(nn + "_") for nn in chapters):
+            continue
+        keep.append(rel)
+    return keep
+
+
+def reference_chapters(root, chapters):
+    """The chapters whose references grading `chapters` links: their DEPS, transitively
+    (CMakeLists.txt's pbm_chapter(NN topic DEPS ...) lines)."""
+    deps = {}
+    with open(os.path.join(root, "CMakeLists.txt"), encoding="utf-8") as f:
+        for m in re.finditer(r"^\s*pbm_chapter\(\s*(\d+)\s+\w+([^)]*)\)", f.read(), re.M):
+            words = m.group(2).split()
+            deps[m.group(1)] = words[words.index("DEPS") + 1:] if "DEPS" in words else []
+    out, todo = set(), [d for nn in chapters for d in deps.get(nn, [])]
+    while todo:
+        nn = todo.pop()
+        if nn not in out:
+            out.add(nn)
+            todo += deps.get(nn, [])
+    return out
 
 
 def repository_files(root):
@@ -76,8 +106,9 @@ def repository_files(root):
     return sorted(files)
 
 
-def private_text(root):
-    n = sum(1 for f in private_tests(root) if f.endswith(".cpp"))
+def private_text(root, chapters):
+    n = sum(1 for f in private_tests(root) if f.endswith(".cpp")
+            and any(os.path.basename(f).startswith(nn + "_") for nn in chapters))
     return f", {n} private test file{'s' if n != 1 else ''} among them" if n else ""
 
 
@@ -156,7 +187,7 @@ def main():
             pts.parse(points_text, args.points)
         except (OSError, pts.PointsError) as e:
             die(2, f"--points: {e}")
-    files = snapshot_files(root)
+    files = snapshot_files(root, chapters)
     extra = extra_files(chapters, points_text, args)
     tag = "ch" + "-".join(chapters)
     for name in ("setup.sh",):
@@ -168,7 +199,7 @@ def main():
         out = os.path.abspath(args.output or f"autograder-{tag}.zip")
         write_zip(out, root, files, extra)
         print(f"pbm: autograder: {out} ({os.path.getsize(out) // 1024} KB, {len(files)} files of the "
-              f"repository{private_text(root)}; chapters {','.join(chapters)}): upload it on Gradescope under "
+              f"repository{private_text(root, chapters)}; chapters {','.join(chapters)}): upload it on Gradescope under "
               f"Configure Autograder, base image Ubuntu 22.04 (README.md, How an instructor grades)",
               file=sys.stderr)
         return 0
@@ -189,7 +220,7 @@ def main():
     with open(os.path.join(out, "info.json"), "w", encoding="utf-8") as f:
         json.dump(info, f, indent=2)
         f.write("\n")
-    print(f"pbm: autograder: {out}/ (Dockerfile, source/, info.json{private_text(root)}; "
+    print(f"pbm: autograder: {out}/ (Dockerfile, source/, info.json{private_text(root, chapters)}; "
           f"chapters {','.join(chapters)}): "
           f"docker build -t YOUR_ORG/pbm-grader-{tag} {os.path.relpath(out)} (README.md, How an "
           f"instructor grades)", file=sys.stderr)

@@ -8,7 +8,8 @@ starts a comment, later lines win over earlier ones for the same test.
                                 their own
     chNN PATTERN POINTS         each test matching PATTERN is worth POINTS
     chNN PATTERN VISIBILITY     the tests' visibility on Gradescope: visible
-                                (default), hidden, after_due_date or
+                                (default; after_due_date for an instructor's
+                                private test), hidden, after_due_date or
                                 after_published
     chNN PATTERN POINTS VISIBILITY   both
 
@@ -65,8 +66,10 @@ def load(path):
         return parse(f.read(), path)
 
 
-def assign(rules, nn, names):
-    """{test: (points, visibility)} for chapter NN's tests `names`, and the chapter's total."""
+def assign(rules, nn, names, private=()):
+    """{test: (points, visibility)} for chapter NN's tests `names`, and the chapter's total.
+    A private test (in `private`) is after_due_date unless a rule says otherwise:
+    a student sees its name and verdict once the assignment is due, never before."""
     total = None
     own, vis = {}, {}
     for r_nn, pattern, points, visibility in rules:
@@ -90,7 +93,8 @@ def assign(rules, nn, names):
         each = {n: share for n in rest}
         if rest:  # the rounding's remainder on the last, so the chapter sums to TOTAL
             each[rest[-1]] = round(left - share * (len(rest) - 1), 4)
-    out = {n: (own.get(n, each.get(n, 1.0)), vis.get(n, "visible")) for n in names}
+    out = {n: (own.get(n, each.get(n, 1.0)), vis.get(n, "after_due_date" if n in private else "visible"))
+           for n in names}
     return out, sum(p for p, _ in out.values())
 
 

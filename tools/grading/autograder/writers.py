@@ -46,7 +46,7 @@ def verdicts(rows, rules, found):
         entries = []
         if row["results"]:
             names = [r[0] for r in row["results"]]
-            table, _ = pts.assign(rules, nn, names)
+            table, _ = pts.assign(rules, nn, names, row.get("private", ()))
             for name, outcome, msg, _, output in row["results"]:
                 p, vis = table[name]
                 ok = outcome == "passed"
@@ -140,7 +140,9 @@ def prairielearn(graded, confinement, found, seconds):
     tests = []
     for row, entries in graded:
         for e in entries:
-            if e["visibility"] == "hidden":  # PrairieLearn shows every test: a hidden one says less
+            # PrairieLearn shows every test at once: one Gradescope would hide
+            # (a private test, by default) gives its name and verdict only.
+            if e["visibility"] != "visible":
                 message, output = ("passed" if e["passed"] else "failed"), ""
             else:
                 message, output = e["output"].split("\n", 1)[0], e["output"]
