@@ -152,9 +152,11 @@ check("not handed in" in report and "has no .cpp files" not in report, "report.m
 check("03_stiffness/ is the skeleton, unchanged" in report, "report.md: 03, the skeleton as handed out, is not handed in")
 ok, bad = "Ch02Private.MidpointStepIsTaylorOnLinearDecay", "Ch02Private.PlantedToFail"
 check(res.get(ok, [""] * 3)[2] == "passed", f"results.tsv: the private {ok} passed")
-check(res.get(bad, [""] * 4)[2] == "failed" and "planted to fail" in res[bad][3],
-      f"results.tsv: the private {bad} failed with its message: {res.get(bad, ['']*4)[3][:70]}")
-check(ok in report and bad in report and "planted to fail" in report, "report.md names both private tests")
+check(res.get(bad, [""] * 4)[2] == "failed" and "planted to fail" not in res[bad][3]
+      and "private test" in res[bad][3],
+      f"results.tsv: the private {bad} failed, by name and verdict only: {res.get(bad, ['']*4)[3][:70]}")
+check(ok in report and bad in report and "planted to fail" not in report,
+      "report.md names both private tests and shows nothing of their text")
 check(p02 == t02 - 1, f"chapter 02 solved: {p02} / {t02} (all but the one planted to fail)")
 sys.exit(1 if problems else 0)
 EOF
@@ -268,14 +270,33 @@ mkdir -p "$tmp/up/fork/pbm-workbook-main"
 rm -rf "$tmp/up/fork/pbm-workbook-main/exercises/$ch04"
 cp -r "$ROOT/solutions/$ch04" "$tmp/up/fork/pbm-workbook-main/exercises/"
 
-for name in skeletons solutions edition-solved edition-unsolved faulty fork absent; do
+# An attacker's hand-in (tools/grading/hostile_handin.py) aimed at the
+# root's own paths, and its honest twin: the hostile one reads references and
+# private tests, forges results.json, exits with status 0 from a test.
+hostile() { # hostile SOURCE-ROOT RESULTS-FILE OUT-DIR [HONEST-DIR]
+  local root=$1 results=$2 out=$3
+  shift 3
+  python3 "$ROOT/tools/grading/hostile_handin.py" --root "$src" --aim "$root/solutions" \
+    --aim "$root/tests/private" --aim "$root/tools" --aim "$root/build" --aim "$root/../pbm-build" \
+    --aim ../../solutions --aim ../../../tests/private --forge "$results" --forge "$root/FORGED" \
+    --include "$root/tests/private/02_private_test.cpp" --incbin "$root/solutions/$ch02/rk4.cpp" \
+    -o "$out" ${1:+--honest "$1"} || fail "hostile_handin.py"
+}
+hostile /autograder/source /autograder/results/results.json "$tmp/up/hostile" "$tmp/up/honest"
+
+for name in skeletons solutions edition-solved edition-unsolved faulty fork absent honest hostile; do
   grade_upload "$name" "$tmp/up/$name"
 done
+# The platforms' own confinement where bubblewrap cannot run: the hostile
+# hand-in once more as the unprivileged user (runuser; the file modes seal
+# the root).
+PBM_AUTOGRADER_CONFINE=runuser grade_upload hostile-runuser "$tmp/up/hostile"
+[[ ! -e $gs/FORGED && ! -e $gs/source/FORGED ]] || fail "hostile: a forged file was written into the root"
 grep -h "^Grading\|confine" "$tmp/skeletons.log" | head -n 3 || true
 
-python3 - "$tmp" "$src" "$ch01" "$ch02" "$ch04" "$esc_repo" "$esc_tmp" <<'EOF' || fail "the Gradescope results are not as expected"
+python3 - "$tmp" "$src" "$ch01" "$ch02" "$ch04" "$esc_repo" "$esc_tmp" "$ROOT" <<'EOF' || fail "the Gradescope results are not as expected"
 import glob, json, os, re, sys
-tmp, root, ch01, ch02, ch04, esc_repo, esc_tmp = sys.argv[1:]
+tmp, root, ch01, ch02, ch04, esc_repo, esc_tmp, repo = sys.argv[1:]
 problems = []
 def check(ok, what):
     print(f"  {'ok  ' if ok else 'FAIL'} {what}")
@@ -314,11 +335,11 @@ def solved(name):
           f"{name}: full marks but the private test planted to fail: {d['score']:g} / {full:g}")
     by = {t["name"]: t for t in d["tests"]}
     p, f = by.get(private_ok), by.get(planted)
-    check(p is not None and p["status"] == "passed" and p["score"] == 1,
-          f"{name}: the private {private_ok} is in results.json, passed, 1 point")
+    check(p is not None and p["status"] == "passed" and p["score"] == 1 and p["visibility"] == "after_due_date",
+          f"{name}: the private {private_ok} is in results.json, passed, 1 point, after_due_date (the default)")
     check(f is not None and f["status"] == "failed" and f["score"] == 0 and f["max_score"] == 3
-          and f["visibility"] == "hidden" and "planted to fail: expected 0.5" in f["output"],
-          f"{name}: the private {planted}: failed, 0 / 3, hidden (points file), its message: "
+          and f["visibility"] == "hidden" and "planted to fail" not in f["output"],
+          f"{name}: the private {planted}: failed, 0 / 3, hidden (points file), nothing of its text: "
           + (f["output"].splitlines()[0][:70] if f else "(absent)"))
     return d
 
@@ -360,6 +381,27 @@ s01 = sum(t["score"] for t in chapter(d, ch01[:2]))
 s04 = sum(t["score"] for t in chapter(d, ch04[:2]))
 check(s01 == 0 and abs(s04 - 10) < 1e-3, f"fork: 01 from the fork's exercises/ scores 0 ({s01:g}), 04 full ({s04:g} / 10)")
 check(f"pbm-workbook-main/exercises/{ch04}" in d["output"], "fork: the table says where 04 was found")
+
+sys.path.insert(0, os.path.join(repo, "tools", "grading"))
+from grade_outcomes import Secrets
+secret_lines = Secrets(os.path.join(tmp, "gs", "source")).lines
+def passed(d, nn):
+    return sum(1 for t in chapter(d, nn) if t["status"] == "passed")
+honest = load("honest")
+check(passed(honest, ch01[:2]) > 0 and passed(honest, ch02[:2]) == n02 - 1,
+      f"honest twin: 01 {passed(honest, ch01[:2])} passed, 02 {passed(honest, ch02[:2])} (all but the planted)")
+for name in ("hostile", "hostile-runuser"):
+    d = load(name)
+    for nn in (ch01[:2], ch02[:2]):
+        check(passed(d, nn) <= passed(honest, nn),
+              f"{name}: chapter {nn}: {passed(d, nn)} tests passed, no more than the honest twin's {passed(honest, nn)}")
+    check(d["score"] <= honest["score"], f"{name}: score {d['score']:g} <= the honest twin's {honest['score']:g}")
+    flat = " ".join(json.dumps(d).replace("\\n", "\n").split())
+    leaks = [l for l in secret_lines if l in flat]
+    check(not leaks and "private: planted" not in flat and "thread_local" not in flat,
+          f"{name}: results.json holds no line of a reference or a private test"
+          + (f" (found {leaks[0][:60]!r})" if leaks else ""))
+    check("1000" not in json.dumps(d["score"]), f"{name}: not the forged score")
 
 d = load("absent")
 check(d["score"] == 0 and len(d["tests"]) == 3, f"absent: 0, one entry per chapter ({len(d['tests'])})")
