@@ -35,7 +35,10 @@ import subprocess
 import sys
 import tempfile
 
-from check_includes import topics  # common/README.md's topic table, read once for both tools
+# check_includes.py (common/README.md's topic table, read once for both tools)
+# is one of the workbook's checks in tools/, a level above this folder.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from check_includes import topics  # noqa: E402
 
 CHAPTER = re.compile(r"^\s*pbm_chapter\(\s*(\d+)\s+(\w+)(?:\s+DEPS\s+([\d\s]+))?\)\s*$")
 SUBDIR = re.compile(r"^\s*add_subdirectory\(\s*([\w/.-]+)\s*\)\s*$")
