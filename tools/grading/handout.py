@@ -48,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the repository (the edition copies tracked files only)
 # check_includes.py (common/README.md's topic table, read once for both tools)
 # is one of the workbook's checks in tools/, a level above this folder.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -229,6 +229,7 @@ ok "a student who edited the same lines: git's conflict, their line kept; ./pbm 
 unchanged() {
   python3 - "$work/workbook" "$1" "$work/grade-build" <<'PY'
 import sys
+sys.dont_write_bytecode = True
 sys.path.insert(0, sys.argv[1] + "/tools/grading")
 import grade
 g = grade.Grader(sys.argv[1], sys.argv[3], grade.handin_folder(sys.argv[1], sys.argv[2]), skip_skeletons=True)
