@@ -78,7 +78,7 @@ if ./pbm help | grep -Eq '^  (grade|autograder|handout)( |$)'; then
 fi
 status=0
 ./pbm frobnicate 2>"$work/unknown.err" || status=$?
-((status == 2)) && ! grep -Eq 'grade|autograder|handout' "$work/unknown.err" ||
+{ ((status == 2)) && ! grep -Eq 'grade|autograder|handout' "$work/unknown.err"; } ||
   fail "./pbm frobnicate in an edition: status $status, $(cat "$work/unknown.err")"
 ok "./pbm help in an edition lists only its commands"
 status=0
@@ -176,7 +176,7 @@ cd "$ROOT"
 head_before="$(git -C "$work/edition" rev-parse HEAD)"
 status=0
 "$work/workbook/pbm" handout --update "$work/edition" --release 06 2>"$work/release.err" || status=$?
-((status == 2)) && [[ $(wc -l <"$work/release.err") == 1 ]] && grep -q 'release-unset 06' "$work/release.err" ||
+{ ((status == 2)) && [[ $(wc -l <"$work/release.err") == 1 ]] && grep -q 'release-unset 06' "$work/release.err"; } ||
   fail "--release 06 (never handed out): status $status, $(cat "$work/release.err")"
 [[ $(git -C "$work/edition" rev-parse HEAD) == "$head_before" ]] || fail "a refused --release changed the edition"
 ok "--release of a chapter never handed out refused: $(cat "$work/release.err")"
@@ -200,19 +200,19 @@ student_git pull -q --no-rebase --no-edit >"$work/pull2.log" 2>&1 || {
   cat "$work/pull2.log"
   fail "git pull of the skeleton fix did not merge into the clone that edited another line"
 }
-grep -q '(fixed)$' "$fixed" && grep -q '// mine' "$fixed" || fail "after the merge $fixed lacks the fix or the student's edit"
+{ grep -q '(fixed)$' "$fixed" && grep -q '// mine' "$fixed"; } || fail "after the merge $fixed lacks the fix or the student's edit"
 ok "a student who edited $fixed elsewhere: git pull merges the fix with their edit"
 
 cd "$work/clash"
 status=0
 student_git pull --no-rebase --no-edit >"$work/pull3.log" 2>&1 || status=$?
-((status != 0)) && grep -q "CONFLICT (content): Merge conflict in $fixed" "$work/pull3.log" ||
+{ ((status != 0)) && grep -q "CONFLICT (content): Merge conflict in $fixed" "$work/pull3.log"; } ||
   fail "a student who edited the fixed line: git pull status $status, $(cat "$work/pull3.log")"
-grep -q '^<<<<<<<' "$fixed" && grep -q '(my note)$' "$fixed" || fail "the conflict lost the student's line in $fixed"
+{ grep -q '^<<<<<<<' "$fixed" && grep -q '(my note)$' "$fixed"; } || fail "the conflict lost the student's line in $fixed"
 # What ./pbm says then: in a fresh build tree, and in one configured before (the build re-runs CMake).
 status=0
 ./pbm test 01 >/dev/null 2>"$work/conflict.err" || status=$?
-((status == 1)) && grep -q "^pbm: configure error in CMakeLists.txt:2 (git left a conflict marker" "$work/conflict.err" ||
+{ ((status == 1)) && grep -q "^pbm: configure error in CMakeLists.txt:2 (git left a conflict marker" "$work/conflict.err"; } ||
   fail "./pbm test 01 with a conflict in CMakeLists.txt: status $status, $(tail -n 1 "$work/conflict.err")"
 cd "$work/student"
 cp CMakeLists.txt "$work/CMakeLists.saved"
@@ -220,7 +220,7 @@ printf '<<<<<<< HEAD\n' >>CMakeLists.txt
 status=0
 ./pbm test 02 >/dev/null 2>"$work/conflict2.err" || status=$?
 cp "$work/CMakeLists.saved" CMakeLists.txt
-((status == 1)) && grep -q "^pbm: configure error in CMakeLists.txt:[0-9]* (git left a conflict marker" "$work/conflict2.err" ||
+{ ((status == 1)) && grep -q "^pbm: configure error in CMakeLists.txt:[0-9]* (git left a conflict marker" "$work/conflict2.err"; } ||
   fail "./pbm test 02 in a configured tree with a conflict marker: status $status, $(tail -n 1 "$work/conflict2.err")"
 ok "a student who edited the same lines: git's conflict, their line kept; ./pbm says: $(tail -n 1 "$work/conflict.err")"
 
