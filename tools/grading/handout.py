@@ -137,7 +137,8 @@ def check_deps(chapters, present):
                 continue
             seen.add(d)
             if d not in present:
-                raise Refused(f"chapter {nn} needs chapter {d} (DEPS): add {d} to --chapters or --release")
+                raise Refused(f"chapter {nn} needs chapter {d} (DEPS): add {d} to --chapters "
+                              f"(or --release-unset {d}: its reference alone)")
             todo.extend(deps[d])
 
 
@@ -385,10 +386,11 @@ def write_record(tree, rows):
         f.write(skeletons.text(rows))
 
 
-def check_release(release, handed):
+def check_release(release, handed, released_before=()):
     """Refuses a --release of a chapter never handed out: its reference is the
-    answer to an exercise nobody was given, most likely a mistyped number."""
-    never = [nn for nn in release if nn not in handed]
+    answer to an exercise nobody was given, most likely a mistyped number. A
+    reference released before (even with --release-unset) ships nothing new."""
+    never = [nn for nn in release if nn not in handed and nn not in released_before]
     if never:
         raise Refused(f"--release {','.join(never)}: never handed out (handed out: {', '.join(handed) or 'none'}), "
                       f"so this would ship its answer; if that is meant: --release-unset {','.join(never)}")
@@ -465,7 +467,7 @@ def update(root, dest, chapters, wanted, released, unset, dry_run=False):
     old = read_edition(info)
     before = sorted(old.get("chapters", []))
     wanted = sorted(set(wanted) | set(before))
-    check_release(released, wanted)
+    check_release(released, wanted, old.get("release", []))
     released = sorted(set(released) | set(unset) | set(old.get("release", [])))
     check_deps(chapters, set(wanted) | set(released))
     tag = version_tag(root)
