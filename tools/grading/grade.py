@@ -245,8 +245,10 @@ class Grader:
         record = skeletons.find(self.exdir)
         # The record sits in the student's clone, so the student can write it.
         # It can only widen what counts as "not handed in" for that student's
-        # own chapters (a version listed here that the student wrote themselves
-        # makes their chapter ungraded); it can never raise a score.
+        # own chapters (a line naming their own file's hash makes that chapter
+        # ungraded): no chapter's score rises. Such a chapter is listed as not
+        # handed in, and a class's table gives it 0; only the single hand-in's
+        # total, over the chapters handed in, leaves it out, in plain view.
         given = skeletons.versions(skeletons.read_rows(record)) if record else {}
         out = []
         for nn, topic in self.chapters:
