@@ -247,8 +247,8 @@ class Grader:
         # It can only widen what counts as "not handed in" for that student's
         # own chapters (a line naming their own file's hash makes that chapter
         # ungraded): no chapter's score rises. Such a chapter is listed as not
-        # handed in, and a class's table gives it 0; only the single hand-in's
-        # total, over the chapters handed in, leaves it out, in plain view.
+        # handed in, in plain view, though the total over the chapters handed
+        # in then leaves it out.
         given = skeletons.versions(skeletons.read_rows(record)) if record else {}
         out = []
         for nn, topic in self.chapters:
