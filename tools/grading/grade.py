@@ -278,14 +278,34 @@ class Grader:
                 }.get(self.confine, "NOT confined (no sandbox)")
 
     def unchanged_skeletons(self):
-        """The chapters whose hand-in folder holds exactly the skeleton's source
-        files (exercises/NN_topic/, byte for byte), when skip_skeletons."""
+        """The chapters whose hand-in folder holds only skeleton files, when
+        skip_skeletons: each C++ file of exercises/NN_topic/ as it is now
+        (byte for byte), or, when the hand-in is a clone of a students' edition,
+        as any version the edition ever handed out (its .pbm/skeletons.tsv,
+        tools/grading/skeletons.py): a student who never touched a chapter
+        whose skeleton was fixed since still holds the version given."""
         if not self.skip_skeletons:
             return []
+        # Imported here: only ./pbm grade and --class skip skeletons, never the
+        # platforms' autograders.
+        import skeletons
+        record = skeletons.find(self.exdir)
+        # The record sits in the student's clone, so the student can write it.
+        # It can only widen what counts as "not handed in" for that student's
+        # own chapters (a line naming their own file's hash makes that chapter
+        # ungraded): no chapter's score rises. Such a chapter is listed as not
+        # handed in, in plain view, though the total over the chapters handed
+        # in then leaves it out.
+        given = skeletons.versions(skeletons.read_rows(record)) if record else {}
         out = []
         for nn, topic in self.chapters:
-            mine = source_texts(os.path.join(self.exdir, f"{nn}_{topic}"))
-            if mine and mine == source_texts(os.path.join(self.root, "exercises", f"{nn}_{topic}")):
+            folder = f"{nn}_{topic}"
+            mine = source_texts(os.path.join(self.exdir, folder))
+            now = source_texts(os.path.join(self.root, "exercises", folder))
+            if not mine:
+                continue
+            if mine == now or all(skeletons.digest(data) in given.get(f"exercises/{folder}/{name}", ())
+                                  for name, data in mine.items()):
                 out.append(nn)
         return out
 

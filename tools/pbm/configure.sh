@@ -210,10 +210,37 @@ ensure_configured() {
   # (cmake/PbmDependencies.cmake) is the paragraph that starts "pbm: ".
   local line
   line="$(awk '/^  pbm: /{p=1} p&&(/^$/||/^Call Stack/){exit} p{sub(/^ +/, ""); printf "%s ", $0}' "$log")"
-  [[ -n $line ]] || line="cmake configure failed (the error is above)"
+  [[ -n $line ]] || line="$(configure_error_line "$log")"
   rm -f "$log"
   line="${line% }"
   die 1 "${line#pbm: }"
+}
+
+# The one line for a CMake configure that failed, from its output ($1): the
+# file and line of CMake's first error and, when that file holds a git
+# conflict marker, that it does. A student who edited CMakeLists.txt and then
+# pulled an update gets CMake's parse error of "<<<<<<<", which is neither the
+# compiler's error nor self-explanatory.
+configure_error_line() {
+  local where file why="cmake's message is above"
+  where="$(sed -n 's/^CMake Error at \([^ ]*:[0-9][0-9]*\).*/\1/p' "$1" | head -n 1)"
+  where="${where%:}"
+  if [[ -z $where ]]; then
+    printf 'configure error (%s)' "$why"
+    return 0
+  fi
+  where="${where#"$ROOT"/}"
+  file="${where%:*}"
+  [[ $file == /* ]] || file="$ROOT/$file"
+  if grep -qE '^(<<<<<<<|>>>>>>>)( |$)' "$file" 2>/dev/null; then
+    why="git left a conflict marker <<<<<<< in it"
+    if [[ -f $ROOT/.pbm-edition ]]; then
+      why="$why: see README.md, 'When git pull conflicts'"
+    else
+      why="$why: resolve the conflict (git status)"
+    fi
+  fi
+  printf 'configure error in %s (%s)' "$where" "$why"
 }
 
 # Prints which tree each chapter's student functions come from, from CMake's
@@ -271,10 +298,22 @@ note_exercises() {
 # Builds the targets given (all when none), quiet when there is nothing to do.
 build_targets() {
   local -a target=()
+  local log status=0 line
   if (($#)); then target=(--target "$@"); fi
-  cmake --build "$BUILD" -j "$JOBS" ${target[@]+"${target[@]}"} 2>&1 |
+  log="$(mktemp "${TMPDIR:-/tmp}/pbm-build.XXXXXX")"
+  cmake --build "$BUILD" -j "$JOBS" ${target[@]+"${target[@]}"} 2>&1 | tee "$log" |
     { grep --line-buffered -v -e '^\[0/[0-9]*\] Re-checking globbed directories' -e '^ninja: no work to do\.$' || true; } >&2 ||
-    die 1 "build failed (the compiler's errors are above)"
+    status=$?
+  if ((status == 0)); then
+    rm -f "$log"
+    return 0
+  fi
+  # The build re-runs CMake after a CMakeLists.txt changed (a git pull): its
+  # failure is a configure error, not the compiler's.
+  line="build failed (the compiler's errors are above)"
+  if grep -q '^CMake Error' "$log"; then line="$(configure_error_line "$log")"; fi
+  rm -f "$log"
+  die 1 "$line"
 }
 
 # Every executable but the measurements (chNN_bench, viewer_frametime), as
