@@ -62,7 +62,7 @@ TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re
 
 # A step count in what a build or a test run prints: ninja's "[57/212] ..."
 # and ctest's "12/27 Test #12: ...".
-STEP = re.compile(r"^\s*\[?(\d+)/(\d+)[\] ]")
+STEP = re.compile(r"^\s*(\[)?(\d+)/(\d+)[\] ]")
 QUIET = 8.0  # seconds without a console line after which a long phase says how it goes
 
 
@@ -91,8 +91,8 @@ def run(cmd, logfile, cwd=None, limit=None, label=None, env=None):
             f.write(line)
             f.flush()
             m = STEP.match(line)
-            if m:
-                state["step"] = (m.group(1), m.group(2))
+            if m:  # ninja counts steps, ctest tests
+                state["step"] = (m.group(2), m.group(3), "steps" if m.group(1) else "tests done")
 
     with open(logfile, "w", encoding="utf-8", errors="replace") as f:
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -114,7 +114,7 @@ def run(cmd, logfile, cwd=None, limit=None, label=None, env=None):
                     break
                 if now - LAST_LINE[0] >= QUIET:
                     step = state["step"]
-                    log(f"pbm: {label}: " + (f"{step[0]}/{step[1]} steps, " if step else "")
+                    log(f"pbm: {label}: " + (f"{step[0]}/{step[1]} {step[2]}, " if step else "")
                         + f"{now - t0:.0f} s")
         reader.join(timeout=5)
         proc.stdout.close()
