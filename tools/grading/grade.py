@@ -631,7 +631,8 @@ def main():
     if g.chapters:
         scope = (f"chapter{'s' if len(only) != 1 else ''} {','.join(only)}" if only
                  else f"all {count(len(g.chapters), 'chapter')}")
-        log(f"pbm: grading {name} ({g.paths.path(g.exdir) or '.'}), {scope} "
+        where = g.paths.path(g.exdir) or "."
+        log(f"pbm: grading {name}" + (f" ({where})" if where != name else "") + f", {scope} "
             f"({MODE_TEXT[args.mode]})")
     if not g.prepare():
         return 1
