@@ -77,9 +77,11 @@ def git(args, cwd=None, label=None, limit=600.0, logfile=None):
 
 
 def last_line(text):
-    """git's reason in one line (its last line that says something)."""
+    """git's reason in one line: its first error line (ssh's own comes before
+    git's "fatal: Could not read from remote repository"), else its last line."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("pbm:")]
-    return (lines or ["git failed"])[-1][:200]
+    errors = [ln for ln in lines if ln.startswith(("ssh:", "fatal:", "error:"))]
+    return (errors[0] if errors else (lines or ["git failed"])[-1])[:200]
 
 
 def parse_deadline(text):
@@ -189,13 +191,14 @@ def read_roster(path):
     if not os.path.isfile(path):
         raise BadUse(f"collect: no roster file {path}")
     base = os.path.dirname(os.path.abspath(path))
-    out, seen = [], set()
+    out, seen, first = [], set(), True
     with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
         for lineno, cells in enumerate(csv.reader(f), 1):
             cells = [c.strip() for c in cells]
             if not any(cells) or cells[0].startswith("#"):
                 continue
-            if not out and lineno == first_data_line(path) and looks_like_header(cells):
+            header, first = first and looks_like_header(cells), False
+            if header:  # only the first line may be one
                 continue
             name = cells[0]
             source = cells[1] if len(cells) > 1 else ""
@@ -214,14 +217,6 @@ def read_roster(path):
     if not out:
         raise BadUse(f"collect: {os.path.basename(path)} names no student (each line: student,repository)")
     return out
-
-
-def first_data_line(path):
-    with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
-        for lineno, cells in enumerate(csv.reader(f), 1):
-            if any(c.strip() for c in cells) and not cells[0].strip().startswith("#"):
-                return lineno
-    return 0
 
 
 def looks_like_header(cells):

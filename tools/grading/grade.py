@@ -24,8 +24,13 @@ and the link), so one chapter's compile error does not stop the others, and
 run by ctest, each test through
 tools/grading/grade_sandbox.py: confined (bubblewrap), with a time limit per test, a
 stop for a chapter that hangs and a budget per chapter. The score table is
-printed; report.md, junit.xml, summary.tsv and results.tsv are written into
-the build tree. Every test ctest ran is reported, however it ended: passed,
+printed; report.md (naming the student), junit.xml, summary.tsv and
+results.tsv are written into the build tree and kept in runs/DATE_TIME_NAME/
+(a grading never overwrites an earlier one's). --chapters LIST grades those
+chapters only; --deadline grades a git hand-in's last commit before it, read
+from a clone of ours (tools/grading/collect.py: the student's git config
+never runs), and reports the later commits as late. Every long phase prints
+a line of progress at least every ~10 s (run()). Every test ctest ran is reported, however it ended: passed,
 failed, timeout, aborted, crashed or not_run (stopped with a hanging chapter).
 
 The grading itself is the class Grader (phases: confinement, configure, the

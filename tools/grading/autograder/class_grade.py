@@ -9,15 +9,23 @@ student's files are copied into its hand-in folder, so the repository's code
 is built once and a student costs the compile of their own files, the links
 and the tests. Written into OUT (default build/grade-class/):
   students/NAME/  report.md, junit.xml, summary.tsv, results.tsv, logs/
-  class.csv       student, points per chapter (tests passed), total, max (every
-                  chapter's tests, handed in or not: the same for every student)
-A progress line per student (name, score, seconds). Resumable: a student whose
+  class.csv       student, points per graded chapter (tests passed), total, max
+                  (the graded chapters' tests, handed in or not: the same for
+                  every student), the commit graded, late commits, a note
+  runs/DATE_TIME_class/  this run's class.csv and reports, kept
+--chapters LIST grades those chapters only; --deadline grades each git
+hand-in's last commit before it (collect.snapshot: read from a clone of ours)
+and counts the later ones as late. A student of DIR/collect.tsv (./pbm
+collect) whose repository could not be collected is a row too. The grading's
+progress lines come with the student's place and name, so no phase is silent
+for long; a line per student at its end (name, score, seconds). Resumable: a student whose
 files (and the grading settings) did not change since their last grading is
 not graded again. A hand-in that does not compile, loops, crashes or tries to
 escape costs its own grade only: the tests run confined, each student's
 reports are written by this process alone, and an error grading one student
 is reported and the batch goes on. Exit status 0 when every student was
-graded, 1 when some could not be. Python standard library only.
+graded, 1 when some could not be graded or collected, 2 on bad use. Python
+standard library only.
 """
 
 import argparse
