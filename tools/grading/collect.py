@@ -44,7 +44,10 @@ from grade_report import count, log  # noqa: E402
 SAFE = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.allow=never",
         "-c", "protocol.file.allow=always", "-c", "protocol.https.allow=always",
         "-c", "protocol.http.allow=always", "-c", "protocol.ssh.allow=always",
-        "-c", "protocol.git.allow=always", "-c", "core.symlinks=true"]
+        "-c", "protocol.git.allow=always",
+        # A symbolic link in a hand-in could point at solutions/: checked out as a
+        # small file holding its target's name instead, never as a link.
+        "-c", "core.symlinks=false"]
 GIT_ENV = {"GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "/bin/false", "SSH_ASKPASS": "/bin/false",
            "GIT_SSH_COMMAND": "ssh -o BatchMode=yes -o ConnectTimeout=20"}
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]*")
@@ -146,8 +149,7 @@ def snapshot(source, dest, deadline=None, label=None):
         os.makedirs(dest)
         if commit:
             # git archive of our clone, unpacked by tar: nothing of the student's
-            # config runs, and a symbolic link arrives as a link (the grader
-            # reads only regular files).
+            # config runs; its symbolic links are then removed (drop_links).
             tar = os.path.join(scratch, "tree.tar")
             status, out = git(["archive", "--format=tar", "-o", tar, commit], cwd=clone)
             if status != 0:
@@ -156,9 +158,20 @@ def snapshot(source, dest, deadline=None, label=None):
                                 "-C", dest], capture_output=True, text=True, check=False)
             if p.returncode != 0:
                 raise RuntimeError(f"unpacking {commit[:10]} failed: {last_line(p.stderr)}")
+            drop_links(dest)
         return {"commit": commit, "time": t, "late": len(late), "first_late": late[0] if late else None}
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def drop_links(folder):
+    """Removes every symbolic link under folder: git archive keeps a hand-in's
+    links, and one could lead the grader to files that are not the student's."""
+    for here, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = os.path.join(here, name)
+            if os.path.islink(path):
+                os.remove(path)
 
 
 def deadline_notes(info, deadline):
