@@ -14,8 +14,9 @@
 #   carol  a repository that does not exist: a FAILED row of collect, a "not
 #          collected" row of class.csv, and both commands say so by their status
 # Only chapters 01 and 02 are graded, so class.csv's max is theirs alone.
-# Every line of the grading is timestamped: no gap may exceed 10 s. Then the
-# bad uses, each one line and status 2.
+# Every line of the grading is timestamped: no gap may exceed 10 s. A second
+# grading finds both hand-ins unchanged and keeps a second run. Then the bad
+# uses, each one line and status 2.
 # The grading tree is build/grade-collect-selftest (PBM_BUILD_DIR/...).
 # Usage: tools/grading/collect_selftest.sh   (exit 0: all checks passed)
 set -euo pipefail
@@ -99,6 +100,9 @@ check "a second collect fetches: alice's new commit, bob unchanged" "$(grep -q '
   grep -q 'bob: unchanged' "$tmp/collect2.log"; echo $?)"
 
 say "grade --class --chapters 01-02 --deadline '$DEADLINE' (tree: ${PBM_GRADE_CLASS_BUILD#"$ROOT"/})"
+# The tree is kept between runs (its objects are the cost), the students' last
+# gradings are not: these repositories are the same every run, commit for commit.
+rm -rf "$PBM_GRADE_CLASS_BUILD/students"
 start=$SECONDS
 stamped "$tmp/grade.log" "$ROOT/pbm" grade --class "$tmp/class" --chapters 01-02 --deadline "$DEADLINE"
 say "graded in $((SECONDS - start)) s; the longest silence $(longest_gap "$tmp/grade.log") s"
@@ -145,6 +149,11 @@ check(len(kept) >= 1 and os.path.exists(os.path.join(os.path.dirname(kept[-1]), 
       f"the run is kept: {[os.path.relpath(k, build) for k in kept]}")
 sys.exit(1 if problems else 0)
 EOF
+
+stamped "$tmp/grade2.log" "$ROOT/pbm" grade --class "$tmp/class" --chapters 01-02 --deadline "$DEADLINE"
+check "a second grading keeps what did not change" "$(grep -Eq 'alice: unchanged since its last grading, [0-9]+ / [0-9]+ tests \(100%\)' "$tmp/grade2.log" &&
+  grep -Eq 'bob: unchanged since its last grading, [0-9]+ / [0-9]+ .*2 late commits' "$tmp/grade2.log"; echo $?)"
+check "and keeps both runs" "$([[ $(find "$PBM_GRADE_CLASS_BUILD/runs" -name class.csv | wc -l) -ge 2 ]]; echo $?)"
 
 say "bad uses: one line each, exit status 2"
 printf 'student,repository\nalice,repos/alice\ndave\n' >"$tmp/bad-roster.csv"
