@@ -132,6 +132,8 @@ def main():
     # The roster's students ./pbm collect could not fetch have no folder: rows all the same.
     collected = collect.read_table(klass)
     uncollected = {n: m for n, (st, m) in collected.items() if st == "failed" and n not in folders}
+    # Collected once, not this last time (a fetch failed): graded as it was, and said.
+    stale = {n: m for n, (st, m) in collected.items() if st == "failed" and n in folders}
     students = sorted(set(folders) | set(uncollected))
     if not students:
         print(f"pbm: grade --class: no student folders in {klass}", file=sys.stderr)
@@ -185,6 +187,9 @@ def main():
             elif deadline is not None:
                 info = {"not_git": True}
                 extra = {"note": "not a git repository: graded as the folder is, no deadline applied"}
+            if name in stale:
+                extra["note"] = "; ".join(filter(None, [f"the last collect failed ({stale[name]}): graded "
+                                                        "as collected before", extra.get("note")]))
             notes = collect.deadline_notes(info, deadline)
             found = handin.collect(folder, chs, work, root)
             stamp = handin.fingerprint(work, chs, settings + " " + "|".join(notes))
