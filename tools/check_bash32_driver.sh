@@ -2,9 +2,9 @@
 # Runs the driver's commands under another bash (macOS's is 3.2; CI passes
 # ../shared/tools/bash-3.2, GNU bash 3.2 built for this machine) and fails on
 # the first one that does not do what it does under bash 5:
-#   help, chapters, grade's argument checks (exit 2 each), deps on a machine
-#   without apt (a PATH without apt-get and dpkg-query: the list to install,
-#   exit 1), build --exercises 01 (chapter 01 alone), run 01 --headless
+#   help, chapters, grade's and collect's argument checks (exit 2 each) and
+#   their --help, deps on a machine without apt (a PATH without apt-get and
+#   dpkg-query: the list to install, exit 1), build --exercises 01 (chapter 01 alone), run 01 --headless
 #   (exit 4: the skeleton's exercise not done), test 01 --exercises none
 #   (passes), run 01 with no display (a screenshot under Xvfb and a headless
 #   summary), and bench 02 when the tree has benchmarks.
@@ -57,6 +57,11 @@ check "grade --limit x" 2 'limit needs whole seconds' pbm grade --limit x
 check "grade --bogus" 2 "unknown option '--bogus'" pbm grade --bogus
 check "grade two folders" 2 'usage: ./pbm grade' pbm grade a b
 check "grade --class (no value)" 2 'class needs a folder' pbm grade --class
+check "grade --help" 0 '^  --deadline ' pbm grade --help
+check "grade --deadline (malformed)" 2 "needs a date and time" pbm grade --deadline 'tomorrow'
+check "collect --help" 0 '^usage: ./pbm collect' pbm collect --help
+check "collect (no roster file)" 2 'no roster file' pbm collect "$tmp/no-roster.csv"
+check "autograder --help" 0 '^  --chapters LIST' pbm autograder --help
 check "build --exercises 1x" 2 "'1x' is not a chapter number" pbm build --exercises 1x
 check "test 99" 2 "no chapter '99'" pbm test 99
 

@@ -24,8 +24,13 @@ and the link), so one chapter's compile error does not stop the others, and
 run by ctest, each test through
 tools/grading/grade_sandbox.py: confined (bubblewrap), with a time limit per test, a
 stop for a chapter that hangs and a budget per chapter. The score table is
-printed; report.md, junit.xml, summary.tsv and results.tsv are written into
-the build tree. Every test ctest ran is reported, however it ended: passed,
+printed; report.md (naming the student), junit.xml, summary.tsv and
+results.tsv are written into the build tree and kept in runs/DATE_TIME_NAME/
+(a grading never overwrites an earlier one's). --chapters LIST grades those
+chapters only; --deadline grades a git hand-in's last commit before it, read
+from a clone of ours (tools/grading/collect.py: the student's git config
+never runs), and reports the later commits as late. Every long phase prints
+a line of progress at least every ~10 s (run()). Every test ctest ran is reported, however it ended: passed,
 failed, timeout, aborted, crashed or not_run (stopped with a hanging chapter).
 
 The grading itself is the class Grader (phases: confinement, configure, the
@@ -49,26 +54,76 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 from grade_outcomes import FAILING, Secrets, compiler_errors, ctest_results
+from grade_report import (LAST_LINE, MODE_TEXT, count, log, percent, print_table,  # noqa: F401
+                          write_junit, write_report, write_results, write_summary)
 from grade_sandbox import pass_through
-from grade_report import (MODE_TEXT, log, percent, print_table, write_junit,  # noqa: F401
-                          write_report, write_results, write_summary)
 
 PATH_TOKEN = re.compile(r"(?:\.\./|/)[\w.+@%=,/-]+")
 TEST_MACRO = re.compile(r"^\s*(?:TEST|TEST_F)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)", re.M)
 
 
-def run(cmd, logfile, cwd=None, limit=None):
-    """Runs cmd with stdout+stderr into logfile, for at most `limit` seconds; returns (status, text)."""
+# A step count in what a build or a test run prints: ninja's "[57/212] ..."
+# and ctest's "12/27 Test #12: ...".
+STEP = re.compile(r"^\s*(\[)?(\d+)/(\d+)[\] ]")
+QUIET = 8.0  # seconds without a console line after which a long phase says how it goes
+
+
+def activity(logfile):
+    """What a log's command is doing, for its progress lines (by the log's name,
+    so every call of run() reports without being told)."""
+    name = os.path.basename(logfile)
+    m = re.fullmatch(r"ch(\d+)_(build|test)\.log", name)
+    if m:
+        return f"ch{m.group(1)}: {'building its tests' if m.group(2) == 'build' else 'running its tests'}"
+    return {"configure.log": "configuring the grading tree",
+            "common_build.log": "building the repository's code"}.get(name, name.rsplit(".", 1)[0])
+
+
+def run(cmd, logfile, cwd=None, limit=None, label=None, env=None):
+    """Runs cmd with stdout+stderr into logfile, for at most `limit` seconds; returns (status, text).
+    The output is read as it comes (not waited for): whenever the console has
+    been quiet for QUIET seconds a line says how far it is ("pbm: building the
+    repository's code: 57/212 steps, 40 s"), so no phase is silent for long."""
+    label = label or activity(logfile)
+    t0 = time.monotonic()
+    state = {"step": None}
+
+    def pump(stream, f):  # the reader: the log as it comes, and the last step seen
+        for line in iter(stream.readline, ""):
+            f.write(line)
+            f.flush()
+            m = STEP.match(line)
+            if m:  # ninja counts steps, ctest tests
+                state["step"] = (m.group(2), m.group(3), "steps" if m.group(1) else "tests done")
+
     with open(logfile, "w", encoding="utf-8", errors="replace") as f:
-        try:
-            status = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, check=False, timeout=limit).returncode
-        except subprocess.TimeoutExpired:  # the sandbox and all in it die with its launcher
-            f.write(f"\nCMake Error: the build was stopped after {limit:g} s\n")
-            status = 124
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, text=True, errors="replace", bufsize=1)
+        reader = threading.Thread(target=pump, args=(proc.stdout, f), daemon=True)
+        reader.start()
+        status = None
+        while status is None:
+            try:
+                status = proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                now = time.monotonic()
+                if limit is not None and now - t0 > limit:
+                    proc.kill()  # the sandbox and all in it die with its launcher
+                    proc.wait()
+                    reader.join(timeout=5)
+                    f.write(f"\nCMake Error: the build was stopped after {limit:g} s\n")
+                    status = 124
+                    break
+                if now - LAST_LINE[0] >= QUIET:
+                    step = state["step"]
+                    log(f"pbm: {label}: " + (f"{step[0]}/{step[1]} {step[2]}, " if step else "")
+                        + f"{now - t0:.0f} s")
+        reader.join(timeout=5)
+        proc.stdout.close()
     with open(logfile, encoding="utf-8", errors="replace") as f:
         return status, f.read()
 
@@ -105,6 +160,11 @@ def declared_tests(root, nn, topic):
     for path in test_sources(root, nn, topic):
         with open(path, encoding="utf-8", errors="replace") as f:
             names += [f"{a}.{b}" for a, b in TEST_MACRO.findall(f.read())]
+    # cmake/PbmChapter.cmake adds tests/every_scene_test.cpp's one test to a
+    # chapter with scenes: counted here too, so a chapter that does not build
+    # (and class.csv's maximum) has the total of one that does.
+    if names and os.path.exists(os.path.join(root, "chapters", f"{nn}_{topic}", "scenes.h")):
+        names.append(f"EveryScene_ch{nn}.RunsHeadlessAFewSteps")
     return names
 
 
@@ -354,6 +414,8 @@ class Grader:
             targets += [f"pbm_ch{d}_ref" for d in sorted({d for v in graded for d in v[2]})]
         targets += [t for v in graded for t in v[3]]
         t0 = time.time()
+        log(f"pbm: building the repository's code for {count(len(graded), 'chapter')} "
+            "(common, references, library, scenes, tests); a line every few seconds")
         status, text = run(self.build_in_sandbox + ["cmake", "--build", self.build, "-j", self.jobs,
                                                     "--target", *targets],
                            os.path.join(self.logs, "common_build.log"))
@@ -423,6 +485,7 @@ class Grader:
         if not os.path.exists(os.path.join(root, "tests", f"{nn}_{topic}_test.cpp")):
             row.update(status="no_tests", detail="the chapter has no tests")
             return row
+        log(f"{self.progress(nn, topic)}: building its tests, then running them")
         status, text, built = self.build_chapter(nn)
         if status != 0:
             row["status"] = "build_failed"
@@ -478,7 +541,7 @@ class Grader:
     def grade_all(self, run_tests=True):
         mine = self.handed_in()
         absent = [nn for nn, _ in self.chapters if self.configured.get(nn, ("",))[0] in ("absent", "unchanged")]
-        log(f"pbm: {len(mine)} chapter{'s' if len(mine) != 1 else ''} handed in"
+        log(f"pbm: {count(len(mine), 'chapter')} handed in"
             + (f" ({', '.join(mine)})" if mine else "")
             + (f"; not handed in: {', '.join(absent)}" if absent else ""))
         return [self.grade_chapter(nn, topic, run_tests) for nn, topic in self.chapters]
@@ -487,16 +550,17 @@ class Grader:
         return (f"{self.limit:g} s per test; a chapter's remaining tests stop after {self.hang_after} "
                 f"timeouts; {self.budget:g} s of tests per chapter; " + self.confinement_text())
 
-    def write_reports(self, rows, outdir=None, title=None):
+    def write_reports(self, rows, outdir=None, title=None, student=None, notes=()):
         """summary.tsv, results.tsv, report.md and junit.xml into outdir (default: the build
-        tree); title: the hand-in's name in report.md (default: its folder)."""
+        tree); title: the hand-in's name in report.md (default: its folder); student: whose
+        it is (report.md's title); notes: what was graded (a commit, late commits)."""
         outdir = outdir or self.build
         os.makedirs(outdir, exist_ok=True)
         when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
         write_summary(os.path.join(outdir, "summary.tsv"), rows, self.mode)
         write_results(os.path.join(outdir, "results.tsv"), rows)
         write_report(os.path.join(outdir, "report.md"), rows, title or self.paths.path(self.exdir), when,
-                     self.mode, self.limits_text())
+                     self.mode, self.limits_text(), student, notes)
         write_junit(os.path.join(outdir, "junit.xml"), rows, self.mode)
 
 
@@ -536,11 +600,62 @@ def handin_folder(root, folder):
     return folder
 
 
+def parse_chapter_list(root, text):
+    """--chapters LIST as the driver writes lists elsewhere (01, 1,2, 01-03, all)
+    -> [NN] of chapters this repository has; ValueError with one line otherwise."""
+    have = [nn for nn, _ in chapters(root)]
+    if (text or "").strip() == "all":
+        return have
+    out = set()
+    for tok in (t.strip() for t in (text or "").split(",")):
+        m = re.fullmatch(r"(?:ch)?(\d+)(?:-(?:ch)?(\d+))?", tok)
+        if not m:
+            raise ValueError(f"--chapters: '{tok}' is not a chapter, a range or all "
+                             "(e.g. 01, 01,02 or 01-03)")
+        lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+        if hi < lo:
+            raise ValueError(f"--chapters: '{tok}' is an empty range")
+        for n in range(lo, hi + 1):
+            if f"{n:02d}" not in have:
+                raise ValueError(f"--chapters: no chapter {n:02d} in this repository; "
+                                 f"chapters: {', '.join(have)}")
+            out.add(f"{n:02d}")
+    return sorted(out)
+
+
+def keep_run(runs, name, files, logs=None):
+    """Copies a grading's reports into runs/YYYY-MM-DD_HHMM_NAME/ (a new folder
+    every time: -2, -3 when one is there) and returns it, so the next grading
+    never overwrites a report an instructor may still need."""
+    base = os.path.join(runs, datetime.datetime.now().strftime("%Y-%m-%d_%H%M") + "_" + safe_name(name))
+    dest, n = base, 1
+    while True:
+        try:
+            os.makedirs(dest)
+            break
+        except FileExistsError:
+            n += 1
+            dest = f"{base}-{n}"
+    for path in files:
+        if os.path.exists(path):
+            shutil.copy2(path, dest)
+    if logs and os.path.isdir(logs):
+        shutil.copytree(logs, os.path.join(dest, "logs"))
+    return dest
+
+
+def safe_name(name):
+    return re.sub(r"[^A-Za-z0-9._@+-]+", "_", name).strip("._") or "handin"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", required=True)
     ap.add_argument("--build", required=True)
     ap.add_argument("--exercises", required=True)
+    ap.add_argument("--chapters", help="grade these chapters only (01, 01,02, 01-03); default: all")
+    ap.add_argument("--deadline", help="'YYYY-MM-DD HH:MM': grade a git hand-in's last commit before it")
+    ap.add_argument("--name", help="the student, in the reports (default: the hand-in's folder name)")
     ap.add_argument("--mode", choices=["per_chapter", "cumulative"], default="per_chapter")
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--limit", type=float, default=20.0, help="seconds per test")
@@ -555,22 +670,64 @@ def main():
     ap.add_argument("--werror", action="store_true")
     args = ap.parse_args()
 
+    import collect  # the git hand-in's snapshot (only when a deadline asks for it)
+    try:
+        only = parse_chapter_list(args.root, args.chapters) if args.chapters is not None else None
+        deadline = collect.parse_deadline(args.deadline) if args.deadline is not None else None
+    except (ValueError, collect.BadUse) as e:
+        print(f"pbm: grade: {e}", file=sys.stderr)
+        return 2
     start = time.time()
-    exdir = handin_folder(args.root, args.exercises)
+    given = os.path.abspath(args.exercises)
+    # The student's name: the folder's, or the fork's when the folder is its exercises/.
+    name = args.name or os.path.basename(given if os.path.basename(given) != "exercises"
+                                         or os.path.realpath(given) == os.path.realpath(
+                                             os.path.join(args.root, "exercises"))
+                                         else os.path.dirname(given))
+    info = None
+    if deadline is not None and not collect.is_repository(given) and os.path.basename(given) == "exercises" \
+            and collect.is_repository(os.path.dirname(given)):
+        given = os.path.dirname(given)  # a fork's exercises/: its repository is the fork
+    if deadline is not None:
+        if collect.is_repository(given):
+            snap = os.path.join(os.path.abspath(args.build), "snapshot", safe_name(name))
+            log(f"pbm: {name}: reading the last commit before {collect.when_text(deadline)} "
+                f"from a clone of {given}")
+            try:
+                info = collect.snapshot(given, snap, deadline, label=f"cloning {name}")
+            except RuntimeError as e:
+                log(f"pbm: grade: {name}: {e}")
+                return 1
+            for line in collect.deadline_notes(info, deadline):
+                log(f"pbm: {name}: {line.replace('**', '').replace('`', '')}")
+            given = snap
+        else:
+            info = {"not_git": True}
+            log(f"pbm: grade: {name}: WARNING: not a git repository (no .git in {given}): "
+                "graded as the folder is, the deadline cannot be applied")
+    exdir = handin_folder(args.root, given)
     g = Grader(args.root, args.build, exdir, args.mode, args.jobs, args.limit, args.hang_after,
                args.budget, args.build_limit, args.confine, args.fallback, args.user, args.werror,
-               skip_skeletons=True)
+               only=only, skip_skeletons=True)
     if g.chapters:
-        log(f"pbm: grading {g.paths.path(g.exdir) or '.'} ({MODE_TEXT[args.mode]})")
+        scope = (f"chapter{'s' if len(only) != 1 else ''} {','.join(only)}" if only
+                 else f"all {count(len(g.chapters), 'chapter')}")
+        where = g.paths.path(g.exdir) or "."
+        log(f"pbm: grading {name}" + (f" ({where})" if where != name else "") + f", {scope} "
+            f"({MODE_TEXT[args.mode]})")
     if not g.prepare():
         return 1
     rows = g.grade_all()
     print_table(rows, args.mode)
-    g.write_reports(rows)
+    g.write_reports(rows, student=name, notes=collect.deadline_notes(info, deadline))
     rel = g.paths.path(g.build)
+    kept = keep_run(os.path.join(g.build, "runs"), name,
+                    [os.path.join(g.build, f) for f in ("report.md", "junit.xml", "summary.tsv", "results.tsv")],
+                    g.logs)
     log(f"pbm: written: {rel}/report.md (Markdown), {rel}/junit.xml (JUnit), "
-        f"{rel}/summary.tsv and results.tsv (per chapter, per test), {rel}/logs/")
-    log(f"pbm: graded in {time.time() - start:.0f} s ({args.mode.replace('_', '-')})")
+        f"{rel}/summary.tsv and results.tsv (per chapter, per test), {rel}/logs/; "
+        f"kept in {g.paths.path(kept)}/")
+    log(f"pbm: graded {name} in {time.time() - start:.0f} s ({args.mode.replace('_', '-')})")
     return 0
 
 

@@ -5,6 +5,7 @@ errors (the compiler's lines), names (its tests) and results (name, status,
 message, seconds, output per test that ran). Python standard library only.
 """
 
+import time
 from xml.sax.saxutils import escape, quoteattr
 
 MODE_TEXT = {
@@ -14,8 +15,20 @@ MODE_TEXT = {
 }
 
 
+# When the last line was printed: a long phase prints a line of progress once
+# the console has been quiet for a while (grade.run), so a grading is never
+# silent for more than ~10 s.
+LAST_LINE = [time.monotonic()]
+
+
 def log(msg):
     print(msg, flush=True)
+    LAST_LINE[0] = time.monotonic()
+
+
+def count(n, word, plural=None):
+    """"1 student", "2 students", "0 chapters": a count in words."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def percent(passed, total):
@@ -33,8 +46,8 @@ def totals(rows):
     absent = sum(1 for r in rows if r["status"] == "not_handed_in")
     passed = sum(r["passed"] for r in counted)
     total = sum(r["total"] for r in counted)
-    text = (f"over {len(counted)} chapter{'s' if len(counted) != 1 else ''} handed in"
-            + (f"; {absent} chapter{'s' if absent != 1 else ''} not handed in" if absent else ""))
+    text = (f"over {count(len(counted), 'chapter')} handed in"
+            + (f"; {count(absent, 'chapter')} not handed in" if absent else ""))
     return passed, total, text
 
 
@@ -88,10 +101,14 @@ def md_cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def write_report(path, rows, exdir, when, mode, limits):
+def write_report(path, rows, exdir, when, mode, limits, student=None, notes=()):
+    """student: whose hand-in (the folder's or the roster's name), in the title;
+    notes: lines about what was graded (the commit, late commits)."""
     passed, total, text = totals(rows)
-    lines = ["# PBM Workbook: grade", "",
-             f"Hand-in: `{exdir}`  ", f"Mode: **{mode.replace('_', '-')}** ({MODE_TEXT[mode]})  ",
+    lines = [f"# PBM Workbook: {student}'s grade" if student else "# PBM Workbook: grade", "",
+             *([f"Student: **{student}**  "] if student else []),
+             f"Hand-in: `{exdir}`  ", *[f"{n}  " for n in notes],
+             f"Mode: **{mode.replace('_', '-')}** ({MODE_TEXT[mode]})  ",
              f"Limits: {limits}  ", f"Graded: {when}", "",
              "| chapter | tests passed | score | status |", "|---|---:|---:|---|"]
     for r in rows:

@@ -9,3 +9,7 @@ cmd_grade() {
 cmd_autograder() {
   die 1 "grading is done by your instructor (this is a students' edition: no autograder here)"
 }
+
+cmd_collect() {
+  die 1 "collecting the class's repositories is done by your instructor (this is a students' edition)"
+}
