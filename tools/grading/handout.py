@@ -83,7 +83,7 @@ LESSON_DROPS = (re.compile(r"^\./pbm build --exercises none\s*# back to the refe
 
 # The driver's commands an edition does not have (its tools/pbm/grade.sh and
 # handout.sh only say so): `./pbm help` in an edition does not list them.
-INSTRUCTOR_COMMANDS = ("grade", "autograder", "handout")
+INSTRUCTOR_COMMANDS = ("grade", "autograder", "handout", "collect")
 
 
 class Refused(Exception):

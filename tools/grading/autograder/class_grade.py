@@ -41,6 +41,7 @@ sys.path[:0] = [HERE, os.path.dirname(HERE)]
 import collect  # noqa: E402
 import grade  # noqa: E402
 import handin  # noqa: E402
+import skeletons  # noqa: E402
 
 STAMP = "handin.sha256"
 
@@ -192,7 +193,18 @@ def main():
                                                         "as collected before", extra.get("note")]))
             notes = collect.deadline_notes(info, deadline)
             found = handin.collect(folder, chs, work, root)
-            stamp = handin.fingerprint(work, chs, settings + " " + "|".join(notes))
+            # The skeletons the student was given (a students' edition's record,
+            # tools/grading/skeletons.py) go with the chapters: a chapter still at
+            # an older skeleton than exercises/ holds now is not handed in.
+            given = skeletons.find(folder)
+            record = os.path.join(work, skeletons.RECORD)
+            if os.path.exists(record):
+                os.remove(record)
+            if given:
+                os.makedirs(os.path.dirname(record), exist_ok=True)
+                shutil.copyfile(given, record)
+            stamp = handin.fingerprint(work, chs, settings + " " + "|".join(notes)
+                                       + (" " + skeletons.digest(open(record, "rb").read()) if given else ""))
             stamp_file = os.path.join(mine, STAMP)
             if os.path.exists(stamp_file) and os.path.exists(os.path.join(mine, "summary.tsv")):
                 with open(stamp_file, encoding="ascii") as f:
