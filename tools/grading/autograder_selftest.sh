@@ -34,12 +34,18 @@
 #               folders are not taken for the hand-in), 04 full marks
 #   absent      an upload of unrelated files: the three chapters absent, 0,
 #               with a message saying what was expected
+#   honest,     tools/grading/hostile_handin.py's attacker (reads references
+#   hostile     and private tests, forges results.json, exits 0 mid-test,
+#               #includes the grader's files) and its honest twin; the hostile
+#               one again as the unprivileged user (runuser): no score above
+#               the twin's, no line of a reference or private test shown
 # Every results.json is checked against tools/grading/autograder/gradescope.schema.json
 # (validate.py: keys, types, status values, score = sum of the tests' scores).
 # Then the same for PrairieLearn: its folder's source/ as /pbm/source, setup.sh,
 # pl_entrypoint with chapter 01's solution files uploaded flat in /grade/student
 # (as PrairieLearn's file upload gives them): 01 full, 04 absent, score = the
-# fraction, validated against prairielearn.schema.json.
+# fraction, validated against prairielearn.schema.json; then the attacker's
+# hand-in as the unprivileged user.
 # Cost: setup.sh builds the common code, chapters 01-04's references and 01/04's
 # library code, scenes and tests: with a cold ccache 408 s of 2 (busy) cores,
 # the whole self-test 524 s. ccache makes it cheap: the roots' paths are fixed
@@ -446,4 +452,36 @@ print(f"  {'ok  ' if ok else 'FAIL'} PrairieLearn: flat files of 01 full marks (
       f"score {d['score']:.3f} = {got:g} / {full:g}")
 sys.exit(0 if ok else 1)
 EOF
+# PrairieLearn, the attacker's hand-in as the unprivileged user: no more
+# tests passed than its honest twin's on Gradescope, nothing private shown.
+rm -rf "$pl/grade/student" "$pl/grade/results" && mkdir -p "$pl/grade/student" "$pl/grade/results"
+hostile /pbm/source /grade/results/results.json "$pl/grade/student"
+PBM_AUTOGRADER_CONFINE=runuser in_root "$pl/pbm:/pbm" "$pl/grade:/grade" -- /pbm/source/pl_entrypoint \
+  >"$tmp/pl-hostile.log" 2>&1 || fail "pl_entrypoint (hostile) failed: $(tail -n 5 "$tmp/pl-hostile.log")"
+python3 "$ROOT/tools/grading/autograder/validate.py" prairielearn "$pl/grade/results/results.json" ||
+  fail "PrairieLearn (hostile): results.json is not valid"
+python3 - "$pl/grade/results/results.json" "$tmp/honest.json" "$pl/pbm/source" "$ROOT" <<'EOF' ||
+import json, os, sys
+pl, honest, source, repo = sys.argv[1:]
+sys.path.insert(0, os.path.join(repo, "tools", "grading"))
+from grade_outcomes import Secrets
+d, h = json.load(open(pl)), json.load(open(honest))
+ok = True
+for nn in ("01", "02"):
+    got = sum(1 for t in d["tests"] if t["name"].startswith(f"ch{nn} ") and t["points"] > 0)
+    twin = sum(1 for t in h["tests"] if t["name"].startswith(f"ch{nn} ") and t["status"] == "passed")
+    good = got <= twin
+    ok &= good
+    print(f"  {'ok  ' if good else 'FAIL'} PrairieLearn (hostile, runuser): chapter {nn}: {got} tests passed, "
+          f"no more than the honest twin's {twin}")
+flat = " ".join(json.dumps(d).replace("\\n", "\n").split())
+leaks = [l for l in Secrets(source).lines if l in flat]
+good = not leaks and "private: planted" not in flat
+ok &= good
+print(f"  {'ok  ' if good else 'FAIL'} PrairieLearn (hostile, runuser): results.json holds no line of a reference or "
+      f"a private test" + (f" (found {leaks[0][:60]!r})" if leaks else ""))
+sys.exit(0 if ok else 1)
+EOF
+  fail "the hostile hand-in on PrairieLearn"
+[[ ! -e $pl/pbm/source/FORGED ]] || fail "PrairieLearn (hostile): a forged file was written"
 say "all checks passed in $((SECONDS - start)) s"

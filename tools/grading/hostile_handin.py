@@ -94,16 +94,21 @@ def main():
     std::vector<std::string> files;
     if (std::filesystem::is_directory(aim, ec)) {{
       for (const auto& e : std::filesystem::recursive_directory_iterator(aim, ec))
-        files.push_back(e.path().string());
+        if (e.is_regular_file(ec)) files.push_back(e.path().string());
     }} else {{
       files.push_back(aim);
     }}
     for (const std::string& file : files) {{
-      std::ifstream in(file);
-      if (in) stolen += file + ":\\n" + std::string(std::istreambuf_iterator<char>(in), {{}});
+      try {{
+        std::ifstream in(file);
+        if (in) stolen += file + ":\\n" + std::string(std::istreambuf_iterator<char>(in), {{}});
+      }} catch (const std::exception&) {{
+      }}
     }}
   }}
   std::printf("%s\\n", stolen.c_str());
+  for (char& c : stolen)
+    if (c == '\\n') c = ' ';  // the error message is one line: all of it on that line
   throw std::runtime_error("stolen: " + stolen);""")
             f_text = replace_body(f_text, "saddleField", f"""  for (const char* path : {{{forges}}}) {{
     std::ofstream out(path);
