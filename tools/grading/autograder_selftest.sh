@@ -262,8 +262,9 @@ for c in "$ch01" "$ch02" "$ch04"; do
 done
 echo "int main() { return 0; }" >"$tmp/up/absent/notes/main.cpp"
 # Made in the root, so the escape aims at /autograder/source/tools/ and /tmp there.
-escape="$(in_root "$gs:/autograder" "$tmp/up:/up" -- bash /autograder/source/tools/grading/grade_selftest.sh \
-  --make-handin /up/faulty)" || fail "tools/grading/grade_selftest.sh --make-handin"
+escape="$(PBM_SELFTEST_SOLUTIONS=/solutions in_root "$gs:/autograder" "$tmp/up:/up" "$ROOT/solutions:/solutions" -- \
+  bash /autograder/source/tools/grading/grade_selftest.sh --make-handin /up/faulty)" ||
+  fail "tools/grading/grade_selftest.sh --make-handin"
 read -r _ esc_repo esc_tmp <<<"$escape"
 [[ $esc_repo == /autograder/* && $esc_tmp == /tmp/* ]] || fail "unexpected escape targets: $escape"
 esc_repo="$gs${esc_repo#/autograder}"
@@ -398,6 +399,8 @@ check(passed(honest, ch01[:2]) > 0 and passed(honest, ch02[:2]) == n02 - 1,
       f"honest twin: 01 {passed(honest, ch01[:2])} passed, 02 {passed(honest, ch02[:2])} (all but the planted)")
 for name in ("hostile", "hostile-runuser"):
     d = load(name)
+    check(len(chapter(d, ch01[:2])) == n01, f"{name}: chapter 01 built and its {n01} tests ran "
+          f"({len(chapter(d, ch01[:2]))} entries: " + chapter(d, ch01[:2])[0]["output"][:80].replace("\n", " ") + ")")
     for nn in (ch01[:2], ch02[:2]):
         check(passed(d, nn) <= passed(honest, nn),
               f"{name}: chapter {nn}: {passed(d, nn)} tests passed, no more than the honest twin's {passed(honest, nn)}")
@@ -466,7 +469,9 @@ pl, honest, source, repo = sys.argv[1:]
 sys.path.insert(0, os.path.join(repo, "tools", "grading"))
 from grade_outcomes import Secrets
 d, h = json.load(open(pl)), json.load(open(honest))
-ok = True
+n01 = sum(1 for t in h["tests"] if t["name"].startswith("ch01 "))
+ok = sum(1 for t in d["tests"] if t["name"].startswith("ch01 ")) == n01
+print(f"  {'ok  ' if ok else 'FAIL'} PrairieLearn (hostile, runuser): chapter 01 built and its {n01} tests ran")
 for nn in ("01", "02"):
     got = sum(1 for t in d["tests"] if t["name"].startswith(f"ch{nn} ") and t["points"] > 0)
     twin = sum(1 for t in h["tests"] if t["name"].startswith(f"ch{nn} ") and t["status"] == "passed")

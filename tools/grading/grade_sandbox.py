@@ -184,6 +184,9 @@ def run_compile(args, command):
     if args.confine == "none":
         return subprocess.call(command, cwd=args.build)
     if args.confine == "runuser":
+        # The compiler's temporary files go beside the object, in the user's
+        # own folder: a container's /tmp need not be writable by that user.
+        env["TMPDIR"] = folders[0] if folders else args.build
         # The unprivileged user may write the object's folder and nothing of
         # the grader's; what it may read the grader's seal decides (grade.py).
         user = pwd.getpwnam(args.user)
@@ -307,6 +310,7 @@ def run_test(args, command):
         os.chown(scratch, user.pw_uid, user.pw_gid)
         os.chmod(scratch, 0o700)
         pass_through(scratch)
+        env["TMPDIR"] = scratch  # its own, as bubblewrap's private /tmp is
         full = as_user(args.user, env, [runnable_copy(args.build, exe)] + command[1:])
     else:
         # The program alone, not the build tree around it (a system program,
