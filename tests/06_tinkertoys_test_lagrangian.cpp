@@ -276,18 +276,18 @@ TEST(Ch06Lagrangian, DoublePendulumByItsAnglesNeedsTheJdotTerm) {
   const VectorXd term = J.transpose() * M.cwiseProduct(Jd * ud);
   ASSERT_GT(term.norm(), 10.0) << "the test's state must make J^T M Jdot udot large";
   const Eigen::Vector2d want = dp.closedForm(u, ud);
-  const VectorXd got = lagrangianWithin(J, Jd, M, Q, ud);
-  ASSERT_EQ(got.size(), 2) << "lagrangianAcceleration (CD §5 eq 13): one acceleration per "
-                              "generalised coordinate, 2 for the double pendulum; got "
-                           << got.size();
+  const VectorXd uddot = lagrangianWithin(J, Jd, M, Q, ud);
+  ASSERT_EQ(uddot.size(), 2) << "lagrangianAcceleration (CD §5 eq 13): one acceleration per "
+                                "generalised coordinate, 2 for the double pendulum; uddot "
+                             << uddot.size();
   const MatrixXd A = J.transpose() * M.asDiagonal() * J;
   const std::string why =
-      whichTermIsWrong(got, want,
+      whichTermIsWrong(uddot, want,
                        {{"J^T M J uddot = J^T Q, missing - J^T M Jdot udot = " + show(-term),
                          A.ldlt().solve(VectorXd(J.transpose() * Q))},
                         {"J^T M J uddot = J^T Q + J^T M Jdot udot: that term's sign flipped",
                          A.ldlt().solve(VectorXd(J.transpose() * Q + term))}});
-  EXPECT_VEC_REL(got, VectorXd(want), 1e-10)
+  EXPECT_VEC_REL(uddot, VectorXd(want), 1e-10)
       << "lagrangianAcceleration (CD §5 eq 13: J^T M J uddot = J^T Q - J^T M Jdot udot) on a "
          "double pendulum by its angles u = (theta1, theta2) = "
       << show(u) << ", udot = " << show(ud) << ", where J^T M Jdot udot = " << show(term)

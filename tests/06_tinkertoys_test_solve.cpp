@@ -383,8 +383,10 @@ TEST(Ch06Cg, JudgesConvergenceByTheTrueResidual) {
       }
       EXPECT_NEAR(res.relativeResidual, truth, 1e-2 * truth)
           << cg.name << " (conjugate_gradient.h: relativeResidual is the true residual |b - A x| "
-          << "/ |b| at the end, never the recursive one): A's products rounded to single "
-          << "precision; expected the true " << truth << ", got " << res.relativeResidual;
+          << "/ |b| at the end, for CG least squares |A^T (b - A x)| / |A^T b|, never the "
+             "recursive "
+          << "one): A's products rounded to single precision; expected the true " << truth
+          << ", got " << res.relativeResidual;
       EXPECT_EQ(res.converged, truth <= tol)
           << cg.name << " (conjugate_gradient.h: converged means the true residual <= relTol): "
           << "true residual " << truth << ", relTol " << tol
