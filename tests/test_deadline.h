@@ -5,13 +5,15 @@
 // timeout with no message. A test that has used kTestSeconds of CPU time
 // prints "SUITE.TEST: still running after S s of CPU time: it drives
 // FUNCTIONS: HINT" and ends its process with status 1 (ctest runs each test in
-// its own process). CPU time, not the clock: a loop that does not end burns
-// it at once, while a busy machine (CI beside a build, an autograder's half
-// core) slows a correct test's clock, never its CPU time. Microsoft's C
-// library's std::clock() is the wall clock, so MinGW reads the process's CPU
-// time through winpthreads' clock_gettime (under Wine, CI's Windows run
-// beside a build timed out four correct tests at 8 s of std::clock()); MSVC
-// (not run here) keeps std::clock().
+// its own process); once one test of a build has, every other test of that
+// build gets hang_marker.h's kAfterHangSeconds, so that a loop most tests
+// reach costs the chapter one deadline, not one per test. CPU time, not the
+// clock: a loop that does not end burns it at once, while a busy machine (CI
+// beside a build, an autograder's half core) slows a correct test's clock,
+// never its CPU time. Microsoft's C library's std::clock() is the wall clock,
+// so MinGW reads the process's CPU time through winpthreads' clock_gettime
+// (under Wine, CI's Windows run beside a build timed out four correct tests
+// at 8 s of std::clock()); MSVC (not run here) keeps std::clock().
 //
 // The same listener caps the process's memory (where the system has
 // setrlimit: Linux; macOS ignores the cap, Windows has none): a loop that
