@@ -234,6 +234,167 @@ TEST(Ch06Cg, LeastSquaresVariantUsesTheTransposeItIsGiven) {
          "A r, is the normal equations' residual)";
 }
 
+// The three CG routines of conjugate_gradient.h under one signature, for the
+// header rules every one of them must keep: `At` is used by the least-squares
+// variant only, `invDiag` by Jacobi's.
+struct CgRoutine {
+  const char* name;
+  std::function<pbm::CgResult(const pbm::LinearOperator& A, const pbm::LinearOperator& At,
+                              const VectorXd& invDiag, const VectorXd& b, VectorXd& x,
+                              double relTol, int maxIter)>
+      call;
+};
+const CgRoutine kCgRoutines[] = {
+    {"conjugateGradient",
+     [](const pbm::LinearOperator& A, const pbm::LinearOperator&, const VectorXd&,
+        const VectorXd& b, VectorXd& x, double tol,
+        int maxIter) { return pbm::conjugateGradient(A, b, x, tol, maxIter); }},
+    {"jacobiConjugateGradient",
+     [](const pbm::LinearOperator& A, const pbm::LinearOperator&, const VectorXd& invDiag,
+        const VectorXd& b, VectorXd& x, double tol,
+        int maxIter) { return pbm::jacobiConjugateGradient(A, invDiag, b, x, tol, maxIter); }},
+    {"conjugateGradientLeastSquares",
+     [](const pbm::LinearOperator& A, const pbm::LinearOperator& At, const VectorXd&,
+        const VectorXd& b, VectorXd& x, double tol,
+        int maxIter) { return pbm::conjugateGradientLeastSquares(A, At, b, x, tol, maxIter); }}};
+
+// A 30 x 30 symmetric positive definite system with eigenvalues from 1 to
+// 100 (condition number 1e2: CG needs tens of iterations from x = 0, and CG
+// least squares, whose normal equations square it, still converges to 1e-10)
+// and its right-hand side.
+struct SpdSystem {
+  MatrixXd A;
+  VectorXd b;
+};
+SpdSystem spdSystem(unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const int n = 30;
+  const MatrixXd Qr =
+      MatrixXd::NullaryExpr(n, n, [&] { return U(rng); }).householderQr().householderQ();
+  VectorXd ev(n);
+  for (int i = 0; i < n; ++i) ev[i] = std::pow(100.0, double(i) / (n - 1));
+  SpdSystem s;
+  s.A = Qr * ev.asDiagonal() * Qr.transpose();
+  s.A = 0.5 * (s.A + s.A.transpose());
+  s.b = VectorXd::NullaryExpr(n, [&] { return U(rng); });
+  return s;
+}
+
+// Header rule (conjugate_gradient.h): "All three start from the x passed in".
+// Given the dense solution itself, 1e-15 from exact, and one iteration at
+// most, each routine must report convergence and leave x where it was; one
+// that starts from 0 cannot converge in one iteration on this system
+// (condition number 1e2). The constraint solver's warm start relies on it.
+TEST(Ch06Cg, StartsFromTheXPassedIn) {
+  const SpdSystem s = spdSystem(21);
+  const VectorXd exact = s.A.ldlt().solve(s.b), inv = s.A.diagonal().cwiseInverse();
+  const pbm::LinearOperator op = [&](const VectorXd& in, VectorXd& out) { out = s.A * in; };
+  ASSERT_LE((s.b - s.A * exact).norm(), 1e-13 * s.b.norm()) << "the test's own dense solve";
+  for (const CgRoutine& cg : kCgRoutines) {
+    VectorXd x = exact;
+    const pbm::CgResult res = cgWithin(cg.name, 20, [&](auto budgeted) {
+      return cg.call(budgeted(op), budgeted(op), inv, s.b, x, 1e-10, 1);
+    });
+    EXPECT_TRUE(res.converged && res.iterations <= 1 && (x - exact).norm() <= 1e-9 * exact.norm())
+        << cg.name << " (conjugate_gradient.h: \"start from the x passed in\", CD §4.4): x passed "
+        << "in is the dense solution of a 30 x 30 SPD system (residual 1e-15), maxIter = 1, "
+        << "relTol = 1e-10; expected converged after 0 or 1 iterations with x unchanged; got "
+        << "converged = " << res.converged << " after " << res.iterations
+        << " iterations, reported residual " << res.relativeResidual
+        << ", |x - x_in| = " << (x - exact).norm() << " (|x_in| = " << exact.norm()
+        << "): does it set x = 0 first?";
+  }
+}
+
+// Header rule (conjugate_gradient.h): "judge convergence by the TRUE residual
+// |b - A x|, never only by the recursive one", and the exercise's "when the
+// recursive residual says done and the true one does not, restart from the
+// true residual". The recursive residual r_{k+1} = r_k - alpha A p drifts
+// from b - A x by the round-off of every product (CD §4.4); two operators
+// make the drift large enough to see:
+//  (a) exact but for one product early on (the 4th), off by 1e-3 of its size:
+//      the recursive residual falls to relTol while the true one stays near
+//      1e-4; a restart from the true residual then converges. Expected:
+//      converged, x equal to the dense solution, the true residual reported.
+//      For the two CG routines only: CG least squares recomputes A^T r at
+//      every step, so one bad product stalls its recursive residual instead
+//      of fooling it (it never says done).
+//  (b) every product rounded to single precision: the true residual cannot
+//      fall below ~1e-7 while the recursive one can. Expected: not converged
+//      at relTol = 1e-10, and the reported residual is |b - A x| / |b| of the
+//      x returned (for the least-squares variant |A^T (b - A x)| / |A^T b|).
+TEST(Ch06Cg, JudgesConvergenceByTheTrueResidual) {
+  const SpdSystem s = spdSystem(22);
+  const VectorXd exact = s.A.ldlt().solve(s.b), inv = s.A.diagonal().cwiseInverse();
+  const double tol = 1e-10;
+  const int maxIter = 300;
+  for (const CgRoutine& cg : kCgRoutines) {
+    const bool ls = std::string(cg.name) == "conjugateGradientLeastSquares";
+    // The true residual the header defines, with the exact A.
+    auto trueResidual = [&](const VectorXd& x) {
+      const VectorXd r = s.b - s.A * x;
+      return ls ? (s.A.transpose() * r).norm() / (s.A.transpose() * s.b).norm()
+                : r.norm() / s.b.norm();
+    };
+    if (!ls) {
+      SCOPED_TRACE(std::string(cg.name) + ": one product off by 1e-3");
+      long applied = 0;
+      const pbm::LinearOperator glitch = [&](const VectorXd& in, VectorXd& out) {
+        out = s.A * in;
+        if (++applied == 4) out[0] += 1e-3 * out.norm();
+      };
+      VectorXd x = VectorXd::Zero(s.b.size());
+      const pbm::CgResult res = cgWithin(cg.name, 4 * maxIter + 20, [&](auto budgeted) {
+        return cg.call(budgeted(glitch), budgeted(glitch), inv, s.b, x, tol, maxIter);
+      });
+      const double truth = trueResidual(x);
+      EXPECT_TRUE(res.converged && truth <= tol)
+          << cg.name << " (conjugate_gradient.h: judge convergence by the true residual; restart "
+          << "from it when the recursive one says done, CD §4.4): one product was off by 1e-3, "
+          << "so the recursive residual drifted from |b - A x|; expected a converged answer with "
+          << "true residual <= " << tol << " within " << maxIter
+          << " iterations; got converged = " << res.converged << ", reported residual "
+          << res.relativeResidual << ", true residual " << truth << " after " << res.iterations
+          << " iterations";
+      EXPECT_NEAR(res.relativeResidual, truth, 1e-3 * std::max(truth, tol))
+          << cg.name << " (conjugate_gradient.h: relativeResidual is the true residual at the "
+          << "end): expected the true " << truth << ", got " << res.relativeResidual
+          << " (the recursive residual?)";
+      EXPECT_VEC_REL(x, exact, 1e-7) << cg.name << " (CD §4.4): x against a dense LDLT solve";
+    }
+    {
+      SCOPED_TRACE(std::string(cg.name) + ": every product rounded to single precision");
+      const pbm::LinearOperator rounded = [&](const VectorXd& in, VectorXd& out) {
+        out = (s.A * in).cast<float>().cast<double>();
+      };
+      VectorXd x = VectorXd::Zero(s.b.size());
+      const pbm::CgResult res = cgWithin(cg.name, 4 * maxIter + 20, [&](auto budgeted) {
+        return cg.call(budgeted(rounded), budgeted(rounded), inv, s.b, x, tol, maxIter);
+      });
+      VectorXd Ax, r, Atr, Atb;
+      rounded(x, Ax);
+      r = s.b - Ax;
+      double truth = r.norm() / s.b.norm();
+      if (ls) {
+        rounded(r, Atr);
+        rounded(s.b, Atb);
+        truth = Atr.norm() / Atb.norm();
+      }
+      EXPECT_NEAR(res.relativeResidual, truth, 1e-2 * truth)
+          << cg.name << " (conjugate_gradient.h: relativeResidual is the true residual |b - A x| "
+          << "/ |b| at the end, for CG least squares |A^T (b - A x)| / |A^T b|, never the "
+             "recursive "
+          << "one): A's products rounded to single precision; expected the true " << truth
+          << ", got " << res.relativeResidual;
+      EXPECT_EQ(res.converged, truth <= tol)
+          << cg.name << " (conjugate_gradient.h: converged means the true residual <= relTol): "
+          << "true residual " << truth << ", relTol " << tol
+          << ", got converged = " << res.converged;
+    }
+  }
+}
+
 // CD §3 eq (11): accelerations are legal and equal the dense KKT solution
 // [[M, -J^T], [J, 0]] (qdd, lambda) = (Q, -Jdot qdot - ks C - kd Cdot).
 

@@ -31,6 +31,7 @@
 #include <thread>
 #include <utility>
 
+#include "hang_marker.h"
 #include "pbm/core/counting_system.h"
 
 namespace pbm_test {
@@ -81,6 +82,9 @@ class BudgetedSystem : public pbm::CountingSystem {
 [[noreturn]] inline void stillRunning(const char* function, const std::string& hint,
                                       double seconds) {
   const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (test)  // the program's later tests get a shorter deadline (hang_marker.h)
+    HangMarker::record(std::string(test->test_suite_name()) + "." + test->name(),
+                       std::string(function) + " still running after its per-call deadline");
   std::fprintf(stderr, "Failure\n%s: still running after %g s: %s\n[  FAILED  ] %s.%s\n", function,
                seconds, hint.c_str(), test ? test->test_suite_name() : "?",
                test ? test->name() : "?");

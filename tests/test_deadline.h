@@ -5,13 +5,15 @@
 // timeout with no message. A test that has used kTestSeconds of CPU time
 // prints "SUITE.TEST: still running after S s of CPU time: it drives
 // FUNCTIONS: HINT" and ends its process with status 1 (ctest runs each test in
-// its own process). CPU time, not the clock: a loop that does not end burns
-// it at once, while a busy machine (CI beside a build, an autograder's half
-// core) slows a correct test's clock, never its CPU time. Microsoft's C
-// library's std::clock() is the wall clock, so MinGW reads the process's CPU
-// time through winpthreads' clock_gettime (under Wine, CI's Windows run
-// beside a build timed out four correct tests at 8 s of std::clock()); MSVC
-// (not run here) keeps std::clock().
+// its own process); once one test of a build has, every other test of that
+// build gets hang_marker.h's kAfterHangSeconds, so that a loop most tests
+// reach costs the chapter one deadline, not one per test. CPU time, not the
+// clock: a loop that does not end burns it at once, while a busy machine (CI
+// beside a build, an autograder's half core) slows a correct test's clock,
+// never its CPU time. Microsoft's C library's std::clock() is the wall clock,
+// so MinGW reads the process's CPU time through winpthreads' clock_gettime
+// (under Wine, CI's Windows run beside a build timed out four correct tests
+// at 8 s of std::clock()); MSVC (not run here) keeps std::clock().
 //
 // The same listener caps the process's memory (where the system has
 // setrlimit: Linux; macOS ignores the cap, Windows has none): a loop that
@@ -35,6 +37,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -56,6 +59,8 @@
 #if defined(__MINGW32__)
 #include <pthread_time.h>
 #endif
+
+#include "hang_marker.h"
 
 namespace pbm_test {
 
@@ -87,9 +92,10 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     std::lock_guard<std::mutex> lock(state_->mutex);
     state_->name = std::string(test.test_suite_name()) + "." + test.name();
     const auto it = drives_.find(test.test_suite_name());
-    state_->message =
-        state_->name + ": still running after " + seconds(seconds_) + " s of CPU time: it drives " +
+    state_->drives =
         (it != drives_.end() ? it->second : "the chapter's student functions") + ": " + hint_;
+    state_->message = state_->name + ": still running after " + seconds(seconds_) +
+                      " s of CPU time: it drives " + state_->drives;
     state_->outOfMemory =
         "Failure\n" + state_->name + ": ran out of memory (over " +
         std::to_string(kTestMemoryBytes >> 30) + " GB): it drives " +
@@ -103,7 +109,14 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
                         ": an index out of range, a pointer to nothing, a division by zero? "
                         "(a debugger or -fsanitize=address shows where)\n[  FAILED  ] " +
                         state_->name + "\n";
-    state_->deadline = cpuSeconds() + seconds_;
+    state_->full = seconds_;
+    state_->start = cpuSeconds();
+    state_->deadline = state_->start + seconds_;
+    state_->cut = state_->extended = false;
+    state_->checks = 0;
+    // Once a test of this build has hung, the rest get kAfterHangSeconds
+    // (hang_marker.h): a never-ending loop costs the chapter one deadline.
+    cutIfAnotherHung(*state_);
     state_->armed = true;
     state_->wake.notify_all();
   }
@@ -114,6 +127,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     if (!s) return;
     std::lock_guard<std::mutex> lock(s->mutex);
     s->deadline = cpuSeconds() + seconds;
+    s->extended = true;  // its own long run: never cut short by another test's hang
     s->wake.notify_all();
   }
 
@@ -127,10 +141,29 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
   struct State {
     std::mutex mutex;
     std::condition_variable wake;
-    std::string name, message, outOfMemory, crashHead, crashTail;
-    double deadline = 0;  // the process's CPU seconds
+    std::string name, drives, message, outOfMemory, crashHead, crashTail;
+    double start = 0, deadline = 0;  // the process's CPU seconds
+    double full = 0;                 // the test's own limit (kTestSeconds)
     bool armed = false;
+    bool cut = false;       // the deadline was cut to kAfterHangSeconds
+    bool extended = false;  // extendTestDeadline set the deadline
+    int checks = 0;         // the watcher's wakes since the test began
   };
+
+  // When another test of this build hung (at this test's start, or while it
+  // runs beside it: ctest runs two at a time), cuts the deadline to
+  // kAfterHangSeconds from the test's start, or now when that has passed.
+  static void cutIfAnotherHung(State& s) {
+    if (s.cut || s.extended) return;
+    const std::string hung = HangMarker::firstHung();
+    if (hung.empty()) return;
+    s.cut = true;
+    s.deadline = std::min(s.deadline, s.start + kAfterHangSeconds);
+    s.message = s.name + ": still running after " + seconds(kAfterHangSeconds) +
+                " s of CPU time (the deadline cut from " + seconds(s.full) + " s because " + hung +
+                " ran out of time first in this build of the test program: the same loop?)" +
+                ": it drives " + s.drives;
+  }
 
   // The CPU time of the whole process (every thread: withinSeconds runs the
   // student's call on its own).
@@ -208,7 +241,10 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
       if (!s.armed) {
         s.wake.wait(lock);
       } else if (s.wake.wait_for(lock, std::chrono::milliseconds(50)) == std::cv_status::timeout &&
-                 s.armed && cpuSeconds() >= s.deadline) {
+                 s.armed) {
+        if (++s.checks % 5 == 0) cutIfAnotherHung(s);  // a look at the marker every 250 ms
+        if (cpuSeconds() < s.deadline) continue;
+        HangMarker::record(s.name, "the whole test's CPU deadline");
         std::fprintf(stderr, "Failure\n%s\n[  FAILED  ] %s\n", s.message.c_str(), s.name.c_str());
         std::fflush(stderr);
         std::_Exit(1);
