@@ -92,6 +92,24 @@ function(_pbm_student_library name src_dir library deps)
   # The reference is never edited in the student's loop: one unit.
   if(src_dir MATCHES "^${CMAKE_SOURCE_DIR}/solutions/")
     _pbm_unity(${name})
+  else()
+    _pbm_range_checks(${name})
+  endif()
+endfunction()
+
+# A student's own files (an exercises tree, a hand-in: never the reference)
+# with range checks on: libstdc++'s (_GLIBCXX_ASSERTIONS: operator[] of a
+# vector, a span) and Eigen's (eigen_assert, off under NDEBUG: a coefficient
+# or block past a matrix's end). A loop bound one past the end then aborts
+# its test, which names the test and the functions it drives
+# (tests/test_deadline.h), instead of reading past a vector without a sound.
+# Only these files: the rest of the build keeps NDEBUG and its speed. CI's
+# grading of solutions/ as a hand-in runs every chapter's reference so.
+function(_pbm_range_checks target)
+  # (After the build type's -DNDEBUG on the command line, so -UNDEBUG wins;
+  # the library code's objects are compiled by their own target, without.)
+  if(PBM_RANGE_CHECKS AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${target} PRIVATE -UNDEBUG -D_GLIBCXX_ASSERTIONS)
   endif()
 endfunction()
 
