@@ -290,7 +290,7 @@ class SiteFinder:
             # An expression statement's extent stops before its ';', which stays:
             # `(void)0;`. An if/for whose extent ends in ';' or '}' becomes `{}`.
             repl = "{}" if t.endswith((";", "}")) else "(void)0"
-            first = " ".join(t.split())[:60]
+            first = short(t, 60)
             self.add(fn, "delete", s.extent.start.offset, s.extent.end.offset, repl,
                      "statement deleted: `%s`" % first)
 
@@ -316,11 +316,9 @@ class SiteFinder:
             L, R = self.text(lhs), self.text(rhs)
             cs, ce = c.extent.start.offset, c.extent.end.offset
             self.add(fn, "drop-term", cs, ce, "(" + L + ")",
-                     "term dropped from `%s`: `%s` gone" % (op, " ".join(R.split())[:40]))
+                     "term dropped from `%s`: `%s` gone" % (op, short(R, 40)))
             self.add(fn, "drop-term", cs, ce, "(" + R + ")" if op == "+" else "(-(" + R + "))",
-                     "term dropped from `%s`: `%s` gone" % (op, " ".join(L.split())[:40]))
-        if op in ("+=", "-=") and len(ops) == 2:
-            pass  # dropping the whole update is the statement deletion
+                     "term dropped from `%s`: `%s` gone" % (op, short(L, 40)))
 
     def unary(self, fn, c):
         tok = self.operator_token(c)
@@ -366,7 +364,7 @@ class SiteFinder:
         for d in ("+ 1", "- 1"):
             self.add(fn, kind, s, en, "(%s %s)" % (t, d),
                      "%s `%s` became `%s %s`" % ("index" if kind == "index" else "bound",
-                                               " ".join(t.split())[:40], " ".join(t.split())[:40], d))
+                                               short(t, 40), short(t, 40), d))
 
     def call(self, fn, c):
         args = [a for a in c.get_arguments() if self.in_main(a)]
@@ -385,8 +383,6 @@ class SiteFinder:
             tb = b.type.get_canonical().spelling
             A, B = self.text(a), self.text(b)
             if ta == tb and A != B:
-                self.mutants.append(None)  # placeholder replaced below
-                self.mutants.pop()
                 self.add_swap(fn, c, a, b, A, B)
 
     def add_swap(self, fn, call, a, b, A, B):
@@ -394,8 +390,7 @@ class SiteFinder:
         s, e = a.extent.start.offset, b.extent.end.offset
         between = self.raw[a.extent.end.offset:b.extent.start.offset].decode()
         self.add(fn, "swap-args", s, e, B + between + A,
-                 "arguments swapped in %s(): `%s`, `%s`" % (call.spelling, " ".join(A.split())[:30],
-                                                          " ".join(B.split())[:30]))
+                 "arguments swapped in %s(): `%s`, `%s`" % (call.spelling, short(A, 30), short(B, 30)))
 
     def loop_bound(self, fn, f):
         """A for loop's bound off by one: the right-hand side of its condition
@@ -409,6 +404,12 @@ class SiteFinder:
                     if len(ops) == 2:
                         self.shift(fn, ops[1], "bound")
                     return
+
+
+def short(text, n):
+    """One line of at most n characters, with an ellipsis when cut."""
+    t = " ".join(text.split())
+    return t if len(t) <= n else t[:n - 1] + "…"
 
 
 def find_mutants(cindex, path, name, args):
@@ -580,7 +581,6 @@ def summarize(mutants):
 def report_markdown(chapter, topic, mutants, total, args, seconds, baseline):
     lines = ["# Mutants of chapter %s (%s)" % (chapter, topic), ""]
     sample = "all %d" % total if len(mutants) == total else "%d of %d (seed %d)" % (len(mutants), total, args.seed)
-    ran = [m for m in mutants if m.status != "did not compile"]
     per = sum(m.seconds for m in mutants) / max(len(mutants), 1)
     lines.append("`tools/mutants.py %s%s%s`: %s mutants, %.0f s in all "
                  "(%.1f s a mutant; the reference's tests alone: %.2f s), timeout %g s." %
@@ -626,7 +626,6 @@ def report_markdown(chapter, topic, mutants, total, args, seconds, baseline):
         lines.append("| %d | %s:%d | `%s` | %s | %s | %s | %.1f |" %
                      (i, m.path, m.line, m.function, m.kind, m.what.replace("|", "\\|"),
                       res.replace("|", "\\|"), m.seconds))
-    del ran
     return "\n".join(lines) + "\n"
 
 
