@@ -578,27 +578,36 @@ def summarize(mutants):
     return table
 
 
-def report_markdown(chapter, topic, mutants, total, args, seconds, baseline):
+def report_markdown(chapter, topic, mutants, everything, args, seconds, baseline):
+    total = len(everything)
     lines = ["# Mutants of chapter %s (%s)" % (chapter, topic), ""]
-    sample = "all %d" % total if len(mutants) == total else "%d of %d (seed %d)" % (len(mutants), total, args.seed)
+    sample = ("all %d mutants" % total if len(mutants) == total else
+              "a sample of %d of its %d mutants (seed %d)" % (len(mutants), total, args.seed))
     per = sum(m.seconds for m in mutants) / max(len(mutants), 1)
-    lines.append("`tools/mutants.py %s%s%s`: %s mutants, %.0f s in all "
+    lines.append("`tools/mutants.py %s%s%s`: %s, %.0f s in all "
                  "(%.1f s a mutant; the reference's tests alone: %.2f s), timeout %g s." %
                  (chapter, "".join(" --file " + f for f in (args.file or [])),
                   " --sample %d --seed %d" % (args.sample, args.seed) if args.sample else "",
                   sample, seconds, per, baseline, args.timeout_used))
     lines.append("")
-    lines.append("| file | function | made | killed | survived | did not compile | timed out |")
-    lines.append("|---|---|---:|---:|---:|---:|---:|")
+    # "sites": every mutant the function has; "made": those this run ran.
+    lines.append("| file | function | sites | made | killed | survived | did not compile | timed out |")
+    lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
+    sites = {}
+    for m in everything:
+        sites[(m.path, m.function)] = sites.get((m.path, m.function), 0) + 1
     tot = {s: 0 for s in STATUSES}
-    for (path, fn), row in summarize(mutants).items():
+    rows = summarize(mutants)
+    for key in sites:
+        row = rows.get(key, {s: 0 for s in STATUSES})
         made = sum(row.values())
-        lines.append("| %s | `%s` | %d | %d | %d | %d | %d |" % (path, fn, made, row["killed"], row["survived"],
-                                                            row["did not compile"], row["timed out"]))
+        lines.append("| %s | `%s` | %d | %d | %d | %d | %d | %d |" %
+                     (key[0], key[1], sites[key], made, row["killed"], row["survived"],
+                      row["did not compile"], row["timed out"]))
         for s in STATUSES:
             tot[s] += row[s]
-    lines.append("| **all** | | %d | %d | %d | %d | %d |" % (len(mutants), tot["killed"], tot["survived"],
-                                                           tot["did not compile"], tot["timed out"]))
+    lines.append("| **all** | | %d | %d | %d | %d | %d | %d |" %
+                 (total, len(mutants), tot["killed"], tot["survived"], tot["did not compile"], tot["timed out"]))
     lines.append("")
     surv = [m for m in mutants if m.status == "survived"]
     lines.append("## Survivors (%d)" % len(surv))
@@ -735,6 +744,7 @@ def main(argv):
             return 1
         sources[f] = src
         mutants += ms
+    everything = list(mutants)
     total = len(mutants)
     if args.sample and args.sample < total:
         chosen = random.Random(args.seed).sample(range(total), args.sample)
@@ -780,7 +790,7 @@ def main(argv):
             w.sync()
     seconds = time.time() - t_start
 
-    text = report_markdown(nn, topic, mutants, total, args, seconds, baseline)
+    text = report_markdown(nn, topic, mutants, everything, args, seconds, baseline)
     out = args.report or os.path.join(base, "report.md")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
