@@ -137,6 +137,7 @@ LOGIC_SWAP = {"&&": "||", "||": "&&"}
 INDEXING = {"operator()", "operator[]", "segment", "block", "head", "tail", "row", "col",
             "middleRows", "middleCols", "topRows", "bottomRows", "leftCols", "rightCols",
             "coeff", "coeffRef", "at", "topLeftCorner", "bottomRightCorner"}
+ARITHMETIC = {"Double", "Float", "LongDouble", "Bool"}
 INTEGRAL = {"Int", "Long", "LongLong", "UInt", "ULong", "ULongLong", "Short", "UShort",
             "Char_S", "Char_U", "SChar", "UChar"}
 
@@ -227,23 +228,28 @@ class SiteFinder:
         parent = fn.semantic_parent
         if parent is not None and parent.kind in (self.K.CLASS_DECL, self.K.STRUCT_DECL):
             name = parent.spelling + "::" + name
-        is_void = fn.result_type.spelling == "void"
-        self.early_returns(name, body, is_void)
+        rk = fn.result_type.get_canonical().kind.spelling
+        returns = "void" if rk == "Void" else "zero" if rk in INTEGRAL | ARITHMETIC else None
+        self.early_returns(name, body, returns)
         self.deletions(name, body)
         self.walk(name, body)
 
-    def early_returns(self, fn, body, is_void):
+    def early_returns(self, fn, body, returns):
         """`return;` at the top of a void function (a `return;` before a later
-        statement is that statement's deletion, already made). A value-returning
-        function has no return that compiles for every type, so it is left to
-        the other kinds."""
-        if not is_void:
+        statement is that statement's deletion, already made), `return {};`
+        (zero, false) at the top of one returning a number or a bool. A
+        function returning a vector or an object has no early value that
+        means "not computed" (Eigen's `{}` is uninitialised), so it is left
+        to the other kinds."""
+        if returns is None:
             return
         stmts = [k for k in body.get_children() if self.in_main(k)]
         if not stmts:
             return
         first = stmts[0].extent.start.offset
-        self.add(fn, "return", first, first, "return; ", "early return: `return;` at the top of the body")
+        text = "return; " if returns == "void" else "return {}; "
+        self.add(fn, "return", first, first, text,
+                 "early return: `%s` at the top of the body" % text.strip())
 
     def walk(self, fn, c):
         K = self.K
