@@ -698,6 +698,11 @@ def main(argv):
     if cindex is None:
         print(INSTALL_HINT, file=sys.stderr)
         return 1
+    missing = [t for t in ("cmake", "ninja") if shutil.which(t) is None]
+    if missing:
+        print("tools/mutants.py needs %s: apt-get install cmake ninja-build (or ./pbm deps)" %
+              " and ".join(missing), file=sys.stderr)
+        return 1
     root = os.path.abspath(args.root or REPO)
     nn = args.chapter
     topic = chapter_topic(root, nn)
