@@ -676,6 +676,8 @@ def parse(argv):
     p.add_argument("--report", help="write the Markdown report here (default build/mutants/chNN/report.md)")
     p.add_argument("--list", action="store_true", help="list the mutants and build nothing")
     p.add_argument("--build-dir", help="where the scratch trees live (default build/mutants/chNN)")
+    p.add_argument("--check", metavar="TSV",
+                   help="exit 1 when a survivor is not listed in TSV as equivalent (CI: tests/mutants_equivalent.tsv)")
     p.add_argument("--root", help=argparse.SUPPRESS)  # another project root (the self-test's)
     p.add_argument("--self-test", action="store_true", help="the tool's own test (a throw-away project)")
     p.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
@@ -816,6 +818,31 @@ def main(argv):
     say("ch%s: %d made, %d killed, %d survived, %d did not compile, %d timed out; %.0f s (%.1f s a mutant); report %s" %
         (nn, len(mutants), c["killed"], c["survived"], c["did not compile"], c["timed out"], seconds,
          sum(m.seconds for m in mutants) / max(len(mutants), 1), out))
+    if args.check:
+        return check_survivors(nn, [m for m in mutants if m.status == "survived"], args.check)
+    return 0
+
+
+def check_survivors(nn, survivors, listing):
+    """0 when every survivor is one the listing argues equivalent (chapter, file,
+    function, the line before and after: not its line number, which moves with
+    every edit above it); else 1, a line for each that is not."""
+    known = set()
+    with open(listing, encoding="utf-8") as f:
+        for row in f.read().splitlines()[1:]:
+            cells = row.split("\t")
+            if len(cells) >= 5:
+                known.add(tuple(c.strip() for c in cells[:5]))
+    bad = [m for m in survivors if (nn, m.path, m.function, m.before.strip(), m.after.strip()) not in known]
+    for m in bad:
+        print("SURVIVOR not listed as equivalent in %s: %s:%d %s: %s\n    was: %s\n    now: %s" %
+              (listing, m.path, m.line, m.function, m.what, m.before.strip(), m.after.strip()))
+    if bad:
+        print("ch%s: %d survivor%s that the chapter's tests let through: a wrong answer graded as right "
+              "(kill it with a test, or argue it equivalent in %s and tests/MUTANTS.md)" %
+              (nn, len(bad), "s" if len(bad) != 1 else "", listing))
+        return 1
+    print("ch%s: every survivor is listed as equivalent (%d)" % (nn, len(survivors)))
     return 0
 
 
