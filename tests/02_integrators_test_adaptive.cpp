@@ -439,31 +439,34 @@ TEST(Ch02Adaptive, StatsCountTheRejectionAndRecordTheAcceptedStep) {
       << "adaptiveStep (DEB §3): at e = 0.9 tol the rule proposes h1 again";
 }
 
-// adaptive.h: a non-finite e (f left its domain) is a rejection and the retry
-// is smaller still. f = 1 while x < 0.1 and NaN beyond, x0 = 0, h = 0.5: x_b's
-// second half step evaluates f at 0.25 (NaN); any h <= 0.2 keeps every
-// evaluation below 0.1 and is exact (e = 0). A retry that grows or cycles
-// (maxShrink / h = 0.2, then 0.5 again) never ends: a budget of 200
-// evaluations catches it.
-TEST(Ch02Adaptive, NonFiniteEstimateRetriesSmallerAndEnds) {
+// adaptive.h: a non-finite e (f left its domain) counts as e = inf: the
+// retry is the rule's smallest step, maxShrink h. f = 1 while x < 0.1 and NaN
+// beyond, x0 = 0, h = 0.5: x_b's second half step evaluates f at 0.25 (NaN),
+// so the retry is 0.1 * 0.5 = 0.05, where every evaluation is below 0.1 and
+// Euler is exact (e = 0): accepted after exactly one rejection. A retry that
+// grows or cycles fails a budget of 200 evaluations.
+TEST(Ch02Adaptive, NonFiniteEstimateRetriesAtMaxShrink) {
   ScalarSystem sys(
       [](double y, double) { return y < 0.1 ? 1.0 : std::numeric_limits<double>::quiet_NaN(); },
       0.0);
   pbm_test::BudgetedSystem budgeted(sys, 200, "adaptiveStep", adaptiveHint(1e-6));
+  pbm::AdaptiveOptions opt;  // maxShrink 0.1
   pbm::AdaptiveStats st;
   try {
-    pbm::adaptiveStep(budgeted, 0.5, 1e-6, &st);
+    pbm::adaptiveStep(budgeted, 0.5, 1e-6, &st, opt);
   } catch (const pbm_test::BudgetExceeded& e) {
-    FAIL() << "adaptiveStep (adaptive.h: a non-finite e is retried smaller): a NaN estimate at h "
-              "= 0.5 must lead to a smaller h (maxShrink h = 0.05 in the reference), got a loop: "
+    FAIL() << "adaptiveStep (adaptive.h: a non-finite e retries at maxShrink h): a NaN estimate "
+              "at h = 0.5 must lead to h = 0.05, got a loop: "
            << e.what();
   }
+  const double want = opt.maxShrink * 0.5;
+  EXPECT_EQ(st.rejected, 1) << "adaptiveStep (adaptive.h: a non-finite e retries at maxShrink h): "
+                               "expected 1 rejection (h = 0.5, NaN) before h = 0.05, got "
+                            << st.rejected;
   EXPECT_EQ(st.accepted, 1) << "adaptiveStep: expected one accepted step";
-  EXPECT_GE(st.rejected, 1) << "adaptiveStep: the NaN attempt at h = 0.5 is a rejection";
-  EXPECT_GT(st.lastH, 0.0) << "adaptiveStep: expected an accepted h in (0, 0.2]";
-  EXPECT_LE(st.lastH, 0.2) << "adaptiveStep: expected an accepted h in (0, 0.2] (f is NaN from "
-                              "x = 0.1), got "
-                           << st.lastH;
+  EXPECT_EQ(st.lastH, want) << "adaptiveStep (adaptive.h: a non-finite e counts as e = inf, the "
+                               "rule's smallest step): expected maxShrink h = 0.05 accepted, got "
+                            << st.lastH;
   EXPECT_EQ(st.lastError, 0.0) << "adaptiveStep: Euler is exact on x' = 1";
   EXPECT_EQ(sys.t(), st.lastH) << "adaptiveStep (DEB §3): t0 + h installed";
   EXPECT_NEAR(sys.y(), st.lastH, 1e-16) << "adaptiveStep (DEB §3): x_b = h on x' = 1";

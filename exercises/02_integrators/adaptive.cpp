@@ -8,7 +8,8 @@
 // hMax, lastH, lastError) and return the rule's proposal proposeStepSize(h, e,
 // tol, methodOrder(method), safety, maxGrow, maxShrink) as the next step.
 // Otherwise count a rejection, shrink h by the rule (make sure it really shrinks:
-// with safety >= 1 the rule can propose h itself, and a NaN e proposes NaN)
+// with safety >= 1 the rule can propose h itself; a NaN or inf e retries at
+// options.maxShrink * h)
 // and retry from the same state.
 //
 // Symbols: h, tol (double), stats (AdaptiveStats*, may be null), options (AdaptiveOptions)
