@@ -174,6 +174,41 @@ TEST(Ch02StepSize, ExponentIsOneOverPPlusOneAndClampsApply) {
       << "DEB §3: e = 0 (an exact step) grows by the clamp, 5 h";
 }
 
+// adaptive.h: "e = 0 grows by maxGrow", whatever tol: with tol = 0 (or
+// safety = 0) the rule's tol / e would be 0 / 0 = NaN.
+TEST(Ch02StepSize, ZeroErrorGrowsByMaxGrowEvenWithZeroTolerance) {
+  const double got = pbm::proposeStepSize(0.1, 0.0, 0.0, 1, 0.9, 5.0, 0.1);
+  EXPECT_EQ(got, 0.5) << "proposeStepSize (adaptive.h: e = 0 grows by maxGrow): h = 0.1, e = 0, "
+                         "tol = 0: expected maxGrow h = 0.5, got "
+                      << got;
+  const double got2 = pbm::proposeStepSize(0.1, 0.0, 1e-3, 1, 0.0, 5.0, 0.1);
+  EXPECT_EQ(got2, 0.5) << "proposeStepSize (adaptive.h: e = 0 grows by maxGrow): h = 0.1, e = 0, "
+                          "safety = 0: expected maxGrow h = 0.5, got "
+                       << got2;
+}
+
+// DEB §3, adaptive.h: the factor (safety tol / e)^(1/(p+1)) is clamped to
+// [maxShrink, maxGrow], both ends: e = 1e-12, tol = 1e-3 gives a factor
+// sqrt(1e9) = 3.2e4, so h' = maxGrow h; e = 1, tol = 1e-8 gives 1e-4, so
+// h' = maxShrink h.
+TEST(Ch02StepSize, FactorIsClampedBetweenMaxShrinkAndMaxGrow) {
+  const double grow = pbm::proposeStepSize(0.1, 1e-12, 1e-3, 1, 1.0, 5.0, 0.1);
+  EXPECT_NEAR(grow, 0.5, 1e-15)
+      << "proposeStepSize (DEB §3, adaptive.h: clamped to [maxShrink h, maxGrow h]): factor "
+         "(1e-3/1e-12)^(1/2) = 3.2e4 > maxGrow 5: expected 5 h = 0.5, got "
+      << grow;
+  const double shrink = pbm::proposeStepSize(0.1, 1.0, 1e-8, 1, 1.0, 5.0, 0.1);
+  EXPECT_NEAR(shrink, 0.01, 1e-17)
+      << "proposeStepSize (DEB §3, adaptive.h: clamped to [maxShrink h, maxGrow h]): factor "
+         "(1e-8/1)^(1/2) = 1e-4 < maxShrink 0.1: expected 0.1 h = 0.01, got "
+      << shrink;
+  const double inside = pbm::proposeStepSize(0.1, 1e-4, 4e-4, 1, 1.0, 5.0, 0.1);
+  EXPECT_NEAR(inside, 0.2, 1e-15)
+      << "proposeStepSize (DEB §3): factor (4e-4/1e-4)^(1/2) = 2 inside [0.1, 5]: expected "
+         "2 h = 0.2, got "
+      << inside;
+}
+
 // ---------------------------------------------------------------- Richardson extrapolation
 
 // DEB §3 (derived): Richardson extrapolation 2 x_b - x_a is the midpoint step
@@ -287,6 +322,192 @@ TEST(Ch02Adaptive, StepSpansTenfoldOnEccentricOrbit) {
   sys.getState(s, t);
   EXPECT_VEC_NEAR(s.head<2>(), s0.head<2>(), 0.05)
       << "DEB §3: after one period 2 pi the orbit closes (Kepler's third law)";
+}
+
+// adaptive.h: h == options.hMin is still tried (only below it throws). On the
+// rotation field with tol = 1 a step of 1e-3 is accepted at once; one ulp
+// below hMin throws SimulationDiverged before any evaluation.
+TEST(Ch02Adaptive, AcceptsAStepOfExactlyHMinAndThrowsJustBelow) {
+  pbm::AdaptiveOptions opt;
+  opt.hMin = 1e-3;
+  {
+    auto sys = rotation(Vector2d(1, 0));
+    pbm_test::BudgetedSystem budgeted(sys, 100, "adaptiveStep", adaptiveHint(1.0));
+    pbm::AdaptiveStats st;
+    try {
+      pbm::adaptiveStep(budgeted, 1e-3, 1.0, &st, opt);
+    } catch (const pbm::SimulationDiverged& e) {
+      FAIL() << "adaptiveStep (adaptive.h: h == hMin is still tried): h = hMin = 1e-3 with tol = 1 "
+                "must be accepted, got SimulationDiverged: "
+             << e.what();
+    }
+    EXPECT_EQ(st.accepted, 1) << "adaptiveStep: h = hMin = 1e-3, e = 2.5e-7 <= tol = 1: accepted";
+    EXPECT_EQ(sys.t(), 1e-3) << "adaptiveStep (DEB §3): the accepted step installs t0 + hMin";
+  }
+  {
+    auto sys = rotation(Vector2d(1, 0));
+    pbm_test::BudgetedSystem budgeted(sys, 100, "adaptiveStep", adaptiveHint(1.0));
+    const double below = std::nextafter(1e-3, 0.0);
+    EXPECT_THROW(pbm::adaptiveStep(budgeted, below, 1.0, nullptr, opt), pbm::SimulationDiverged)
+        << "adaptiveStep (adaptive.h): h one ulp below hMin = 1e-3 must throw SimulationDiverged";
+    EXPECT_EQ(budgeted.evals(), 0)
+        << "adaptiveStep (adaptive.h): h below hMin throws before trying it";
+  }
+}
+
+// adaptive.h: the SimulationDiverged says where and why: time() is the step's
+// start t0 (here 2, not 0, so it cannot be confused with h), stepSize() the h
+// that fell below hMin, and the message names hMin.
+TEST(Ch02Adaptive, DivergedErrorCarriesStartTimeStepSizeAndMessage) {
+  Eigen::MatrixXd J(2, 2);
+  J << 0, -1, 1, 0;
+  LinearSystem sys(J, Vector2d(1, 0), 2.0);
+  pbm::AdaptiveOptions opt;
+  opt.hMin = 1e-3;
+  pbm_test::BudgetedSystem budgeted(sys, 1000, "adaptiveStep", adaptiveHint(1e-12));
+  try {
+    pbm::adaptiveStep(budgeted, 0.1, 1e-12, nullptr, opt);
+    ADD_FAILURE() << "adaptiveStep (adaptive.h): tol = 1e-12 needs h ~ 2e-6 < hMin = 1e-3: "
+                     "expected SimulationDiverged, got a return";
+  } catch (const pbm::SimulationDiverged& e) {
+    EXPECT_EQ(e.time(), 2.0) << "adaptiveStep (adaptive.h): SimulationDiverged::time() is the "
+                                "step's start t0 = 2, got "
+                             << e.time();
+    EXPECT_GT(e.stepSize(), 0.0) << "adaptiveStep (adaptive.h): stepSize() is the h that fell "
+                                    "below hMin, got "
+                                 << e.stepSize();
+    EXPECT_LT(e.stepSize(), opt.hMin) << "adaptiveStep (adaptive.h): stepSize() is the h that "
+                                         "fell below hMin = 1e-3, got "
+                                      << e.stepSize();
+    const std::string what = e.what();
+    EXPECT_NE(what.find("hMin"), std::string::npos)
+        << "adaptiveStep (adaptive.h): the message names hMin; got \"" << what << "\"";
+  }
+}
+
+// DEB §3, adaptive.h: the test is e <= tol, so tol = 0 is met by an exact
+// step. x' = 1 from x0 = 0 with h = 0.5: Euler is exact, x_a = 0.5 and
+// x_b = 0.25 + 0.25 = 0.5 in exact binary numbers, e = 0: accepted at once,
+// x = 0.5 at t = 0.5, and the next h is maxGrow h = 2.5 (e = 0).
+TEST(Ch02Adaptive, ZeroToleranceAcceptsAnExactStep) {
+  ScalarSystem sys([](double, double) { return 1.0; }, 0.0);
+  pbm_test::BudgetedSystem budgeted(sys, 1000, "adaptiveStep", adaptiveHint(0.0));
+  pbm::AdaptiveStats st;
+  double next = 0;
+  try {
+    next = pbm::adaptiveStep(budgeted, 0.5, 0.0, &st);
+  } catch (const pbm::SimulationDiverged& e) {
+    FAIL() << "adaptiveStep (DEB §3: accept when e <= tol): e = 0 meets tol = 0, got "
+              "SimulationDiverged: "
+           << e.what();
+  }
+  EXPECT_EQ(st.rejected, 0) << "adaptiveStep (DEB §3: accept when e <= tol): e = 0 <= tol = 0, "
+                               "expected no rejection";
+  EXPECT_EQ(st.accepted, 1) << "adaptiveStep: expected the first attempt accepted";
+  EXPECT_EQ(sys.t(), 0.5) << "adaptiveStep (DEB §3): expected t0 + h = 0.5 installed";
+  EXPECT_EQ(sys.y(), 0.5) << "adaptiveStep (DEB §3): expected x_b = 0.5 installed";
+  EXPECT_EQ(st.lastError, 0.0) << "adaptiveStep: expected lastError = e = 0";
+  EXPECT_EQ(next, 2.5) << "adaptiveStep (adaptive.h: e = 0 grows by maxGrow): expected 5 h = 2.5";
+}
+
+// DEB §3 on the rotation field (r = 1), default options (safety 0.9): e =
+// h^2 r / 4 = 0.0025 at h = 0.1 > tol = 1e-4: one rejection; the rule proposes
+// h1 = 0.1 sqrt(0.9 * 1e-4 / 0.0025) = 0.1 sqrt(0.036), where e = h1^2 / 4 =
+// 0.9 tol: accepted. The stats record exactly that (2 attempts, 4
+// evaluations), and the next h is h1 again (h1 (tol / (0.9 tol) 0.9)^(1/2) = h1).
+TEST(Ch02Adaptive, StatsCountTheRejectionAndRecordTheAcceptedStep) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm_test::BudgetedSystem budgeted(sys, 1000, "adaptiveStep", adaptiveHint(1e-4));
+  pbm::AdaptiveStats st;
+  const double next = pbm::adaptiveStep(budgeted, 0.1, 1e-4, &st);
+  const double h1 = 0.1 * std::sqrt(0.036), e1 = h1 * h1 / 4;
+  EXPECT_EQ(st.rejected, 1) << "adaptiveStep (DEB §3): h = 0.1 has e = 0.0025 > tol = 1e-4: "
+                               "expected 1 rejection counted, got "
+                            << st.rejected;
+  EXPECT_EQ(st.accepted, 1) << "adaptiveStep: expected 1 accepted step";
+  EXPECT_EQ(st.evals, 4) << "adaptiveStep (DEB §3): 2 Euler attempts of 2 evaluations";
+  EXPECT_NEAR(st.lastH, h1, 1e-12 * h1)
+      << "adaptiveStep (DEB §3): expected the rule's h = 0.1 sqrt(0.9 tol / e) accepted";
+  EXPECT_NEAR(st.lastError, e1, 1e-12 * e1)
+      << "adaptiveStep (DEB §3): lastError is the accepted step's e = h^2 r / 4 = " << e1
+      << ", got " << st.lastError;
+  EXPECT_LE(st.lastError, 1e-4) << "adaptiveStep (DEB §3): the accepted e meets tol";
+  EXPECT_EQ(st.hMin, st.lastH) << "adaptiveStep: one accepted step is the smallest";
+  EXPECT_EQ(st.hMax, st.lastH) << "adaptiveStep: one accepted step is the largest";
+  EXPECT_NEAR(sys.t(), h1, 1e-12 * h1) << "adaptiveStep (DEB §3): t0 + h1 installed";
+  EXPECT_NEAR(next, h1, 1e-12 * h1)
+      << "adaptiveStep (DEB §3): at e = 0.9 tol the rule proposes h1 again";
+}
+
+// adaptive.h: a non-finite e (f left its domain) counts as e = inf: the
+// retry is the rule's smallest step, maxShrink h. f = 1 while x < 0.1 and NaN
+// beyond, x0 = 0, h = 0.5: x_b's second half step evaluates f at 0.25 (NaN),
+// so the retry is 0.1 * 0.5 = 0.05, where every evaluation is below 0.1 and
+// Euler is exact (e = 0): accepted after exactly one rejection. A retry that
+// grows or cycles fails a budget of 200 evaluations.
+TEST(Ch02Adaptive, NonFiniteEstimateRetriesAtMaxShrink) {
+  ScalarSystem sys(
+      [](double y, double) { return y < 0.1 ? 1.0 : std::numeric_limits<double>::quiet_NaN(); },
+      0.0);
+  pbm_test::BudgetedSystem budgeted(sys, 200, "adaptiveStep", adaptiveHint(1e-6));
+  pbm::AdaptiveOptions opt;  // maxShrink 0.1
+  pbm::AdaptiveStats st;
+  try {
+    pbm::adaptiveStep(budgeted, 0.5, 1e-6, &st, opt);
+  } catch (const pbm_test::BudgetExceeded& e) {
+    FAIL() << "adaptiveStep (adaptive.h: a non-finite e retries at maxShrink h): a NaN estimate "
+              "at h = 0.5 must lead to h = 0.05, got a loop: "
+           << e.what();
+  }
+  const double want = opt.maxShrink * 0.5;
+  EXPECT_EQ(st.rejected, 1) << "adaptiveStep (adaptive.h: a non-finite e retries at maxShrink h): "
+                               "expected 1 rejection (h = 0.5, NaN) before h = 0.05, got "
+                            << st.rejected;
+  EXPECT_EQ(st.accepted, 1) << "adaptiveStep: expected one accepted step";
+  EXPECT_EQ(st.lastH, want) << "adaptiveStep (adaptive.h: a non-finite e counts as e = inf, the "
+                               "rule's smallest step): expected maxShrink h = 0.05 accepted, got "
+                            << st.lastH;
+  EXPECT_EQ(st.lastError, 0.0) << "adaptiveStep: Euler is exact on x' = 1";
+  EXPECT_EQ(sys.t(), st.lastH) << "adaptiveStep (DEB §3): t0 + h installed";
+  EXPECT_NEAR(sys.y(), st.lastH, 1e-16) << "adaptiveStep (DEB §3): x_b = h on x' = 1";
+}
+
+// adaptive.h: every retry is smaller, even when the rule proposes no shrink.
+// With safety = 2 and maxGrow = 1 the factor (2 tol / e)^(1/2) is clamped to
+// 1 whenever e < 2 tol. Rotation field, r = 1, h = 0.1: e = 0.0025 and tol =
+// 0.75 e: rejected, the rule proposes h itself; any smaller retry h' <= 0.05
+// (h/2, maxShrink h, ...) has e = h'^2/4 <= 0.000625 <= tol: accepted after
+// exactly one rejection. Retrying h forever fails the budget at once.
+TEST(Ch02Adaptive, SafetyAboveOneStillShrinksARejectedStep) {
+  auto sys = rotation(Vector2d(1, 0));
+  pbm::AdaptiveOptions opt;
+  opt.safety = 2.0;
+  opt.maxGrow = 1.0;
+  const double tol = 0.75 * 0.0025;
+  pbm_test::BudgetedSystem budgeted(sys, 200, "adaptiveStep", adaptiveHint(tol));
+  pbm::AdaptiveStats st;
+  try {
+    pbm::adaptiveStep(budgeted, 0.1, tol, &st, opt);
+  } catch (const pbm_test::BudgetExceeded& e) {
+    FAIL() << "adaptiveStep (adaptive.h: every retry is smaller, even for safety >= 1): with "
+              "safety 2 and maxGrow 1 the rule proposes h = 0.1 again; expected a smaller "
+              "retry, got a loop: "
+           << e.what();
+  } catch (const pbm::SimulationDiverged& e) {
+    FAIL() << "adaptiveStep: a retry of h/2 meets tol here, got SimulationDiverged: " << e.what();
+  }
+  EXPECT_EQ(st.rejected, 1) << "adaptiveStep (adaptive.h): only h = 0.1 fails (e = 0.0025 > tol = "
+                               "0.001875); a smaller retry (<= 0.05) meets tol: expected 1 "
+                               "rejection, got "
+                            << st.rejected;
+  EXPECT_EQ(st.accepted, 1) << "adaptiveStep: expected one accepted step";
+  EXPECT_LT(st.lastH, 0.1) << "adaptiveStep (adaptive.h): the accepted h is smaller than 0.1";
+  EXPECT_NEAR(st.lastError, st.lastH * st.lastH / 4, 1e-15)
+      << "adaptiveStep (DEB §3): e = h^2 r / 4 for the accepted h";
+  EXPECT_EQ(sys.t(), st.lastH) << "adaptiveStep (DEB §3): t0 + h installed";
+  const double h = st.lastH;
+  EXPECT_VEC_NEAR(sys.x(), Vector2d(1 - h * h / 4, h), 1e-16)
+      << "adaptiveStep (DEB §3): x_b = (I + hJ/2)^2 x0 for the accepted h";
 }
 
 // DEB §3: a tolerance that cannot be met stops with SimulationDiverged rather

@@ -114,6 +114,92 @@ TEST(Ch02Contract, StepDoublingCostsThreePMinusOneAndRestoresState) {
   }
 }
 
+// integrators.h: a Method outside the enum (an integer cast to Method) throws
+// std::invalid_argument and touches nothing, rather than silently taking no step.
+TEST(Ch02Contract, StepThrowsOnAMethodOutsideTheEnum) {
+  auto inner = rotation(Vector2d(1, 0));
+  pbm_test::BudgetedSystem sys(inner, 10, "step", "a Method outside the enum must throw");
+  const Method bogus = static_cast<Method>(99);
+  EXPECT_THROW(pbm::step(sys, bogus, 0.1), std::invalid_argument)
+      << "step (integrators.h): Method 99 is none of Euler, Midpoint, RK4: expected "
+         "std::invalid_argument";
+  EXPECT_EQ(sys.evals(), 0) << "step (integrators.h): an unknown Method evaluates nothing";
+  EXPECT_EQ(inner.t(), 0.0) << "step (integrators.h): an unknown Method installs nothing";
+  EXPECT_VEC_NEAR(inner.x(), Vector2d(1, 0), 0.0)
+      << "step (integrators.h): an unknown Method installs nothing";
+}
+
+// integrators.h: h <= 0 can never reach tEnd, so integrate throws
+// std::invalid_argument before its first step (a loop by 0 or backwards would
+// never end: the budget of 100 evaluations and a 5 s deadline catch it).
+TEST(Ch02Contract, IntegrateRejectsANonPositiveStepAtOnce) {
+  for (Method m : {Method::Euler, Method::Midpoint, Method::RK4}) {
+    for (double h : {0.0, -0.1}) {
+      SCOPED_TRACE(std::string(methodName(m)) + ", h = " + std::to_string(h));
+      auto inner = riccati();
+      const std::string hint =
+          "integrate with h <= 0 steps by 0 or backwards forever: reject it first "
+          "(integrators.h: std::invalid_argument)";
+      pbm_test::BudgetedSystem sys(inner, 100, "integrate", hint);
+      bool threw = false;
+      try {
+        pbm_test::withinSeconds("integrate", hint, [&] { return pbm::integrate(sys, m, h, 1.0); });
+      } catch (const std::invalid_argument&) {
+        threw = true;
+      } catch (const pbm_test::BudgetExceeded& e) {
+        FAIL() << "integrate (integrators.h): expected std::invalid_argument at once for h = " << h
+               << ", got a loop: " << e.what();
+      }
+      EXPECT_TRUE(threw) << "integrate (integrators.h): expected std::invalid_argument for h = "
+                         << h << " <= 0, got a return";
+      EXPECT_EQ(sys.evals(), 0) << "integrate (integrators.h): h <= 0 is rejected before any step";
+      EXPECT_EQ(inner.t(), 0.0) << "integrate (integrators.h): h <= 0 leaves the clock at t0";
+      EXPECT_EQ(inner.y(), 0.5) << "integrate (integrators.h): h <= 0 leaves the state at x0";
+    }
+  }
+}
+
+// integrators.h: from the installed t0 = 1, a tEnd behind it (0.5) or equal
+// to it takes no step, returns 0 and leaves x and t alone (the clock never
+// runs backwards to tEnd).
+TEST(Ch02Contract, IntegrateToATimeNotAheadTakesNoStep) {
+  for (double tEnd : {0.5, 1.0}) {
+    SCOPED_TRACE("from t0 = 1 to tEnd = " + std::to_string(tEnd));
+    ScalarSystem inner([](double y, double) { return y * y; }, 0.5, 1.0);
+    pbm::CountingSystem sys(inner);
+    long steps = -1;
+    EXPECT_NO_THROW(steps = integrateWithin(sys, Method::RK4, 0.1, tEnd))
+        << "integrate (integrators.h): tEnd <= t0 is no error, just no step";
+    EXPECT_EQ(steps, 0) << "integrate (integrators.h): expected 0 steps to a tEnd not ahead of t0";
+    EXPECT_EQ(sys.evals(), 0) << "integrate (integrators.h): no step, no evaluation";
+    EXPECT_EQ(inner.t(), 1.0)
+        << "integrate (integrators.h): expected the clock left at t0 = 1, got " << inner.t()
+        << " (installing tEnd runs time backwards)";
+    EXPECT_EQ(inner.y(), 0.5) << "integrate (integrators.h): expected the state left at x0 = 0.5";
+  }
+}
+
+// The workbook's rule (pbm/core/stepping.h, clipStep): a step lands on tEnd
+// when h >= left - 1e-12 max(1, |tEnd|). With h = 0.25 and tEnd = 1 + 1e-13,
+// by hand: steps end at 0.25, 0.5, 0.75, and there left = 0.25 + 1e-13, so the
+// 4th step is that whole remainder (a hair longer than h) and the run ends: 4
+// steps. A loop that keeps the clock at k h after it (1.0 < tEnd) takes a 5th
+// step of 1e-13. On x' = 1 from 0 every method gives x = tEnd.
+TEST(Ch02Contract, IntegrateLastStepTakesTheSliverAboveH) {
+  const double tEnd = 1.0 + 1e-13;
+  for (Method m : {Method::Euler, Method::Midpoint, Method::RK4}) {
+    SCOPED_TRACE(methodName(m));
+    ScalarSystem inner([](double, double) { return 1.0; }, 0.0);
+    pbm::CountingSystem sys(inner);
+    EXPECT_EQ(integrateWithin(sys, m, 0.25, tEnd), 4)
+        << "integrate (clipStep, pbm/core/stepping.h): expected 4 steps to 1 + 1e-13 with h = "
+           "0.25, the last one 0.25 + 1e-13 (the sliver joins it)";
+    EXPECT_EQ(sys.evals(), 4 * pbm::methodEvals(m)) << "DEB §2: 4 steps' evaluations";
+    EXPECT_EQ(inner.t(), tEnd) << "integrate (integrators.h): ends at tEnd exactly";
+    EXPECT_NEAR(inner.y(), tEnd, 1e-15) << "DEB §2: x' = 1 from 0 gives x = t";
+  }
+}
+
 // ---------------------------------------------------------------- the stepping layer
 
 // DEB §2, §4 through the stepping layer (core/stepping.h) and the registry's

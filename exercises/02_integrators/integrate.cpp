@@ -4,10 +4,13 @@
 // step(); with chapter 01's eulerStep it runs Euler at once).
 // One step of a chosen method, and a fixed-step driver.
 // step: dispatch Method::Euler to chapter 01's eulerStep, Midpoint to
-//   midpointStep, RK4 to rk4Step.
+//   midpointStep, RK4 to rk4Step; any other value (a cast integer) throws
+//   std::invalid_argument.
 // integrate: steps of h from the installed time to tEnd; shorten the last step
 //   so the run ends at tEnd exactly (install tEnd itself at the end), and
-//   return the number of steps. Reject h <= 0 (std::invalid_argument).
+//   return the number of steps. Reject h <= 0 (std::invalid_argument) before
+//   any step; a tEnd not ahead of the installed time takes no step: return 0
+//   and leave the state and the clock alone.
 //   The shortening is the rule every scene uses: clipStep(t, h, tEnd) from
 //   pbm/core/stepping.h gives h, or what is left. Keep the clock as t0 + k h
 //   (computed from the step count k, not summed) until the last step.

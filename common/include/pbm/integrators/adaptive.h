@@ -47,7 +47,12 @@ struct AdaptiveStats {
 
 // Tries h, shrinking by the rule and retrying from the same state until
 // e <= tol; installs x_b at t0 + h_accepted. Returns the proposed next h.
-// Throws SimulationDiverged when h would fall below options.hMin.
+// Every retry is smaller than the attempt before, even when the rule proposes
+// no shrink (safety >= 1). A non-finite e (f left its domain: NaN or inf)
+// counts as e = inf: the retry is the rule's smallest, maxShrink h.
+// h == options.hMin is still tried; below it throws SimulationDiverged, whose
+// time() is the step's start t0, stepSize() the h that fell below hMin, and
+// whose message names hMin (the tolerance cannot be met).
 double adaptiveStep(OdeSystem& sys, double h, double tol, AdaptiveStats* stats = nullptr,
                     const AdaptiveOptions& options = {});
 

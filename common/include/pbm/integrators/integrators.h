@@ -25,12 +25,15 @@ void midpointStep(OdeSystem& sys, double h);
 // k1..k4 at t, t + h/2, t + h/2, t + h;  x + k1/6 + k2/3 + k3/3 + k4/6.  4 evaluations.
 void rk4Step(OdeSystem& sys, double h);
 
-// One step of the chosen method (Euler is chapter 01's eulerStep).
+// One step of the chosen method (Euler is chapter 01's eulerStep). A Method
+// outside the enum (a cast integer) throws std::invalid_argument, touching nothing.
 void step(OdeSystem& sys, Method m, double h);
 
 // Fixed steps of h from the installed time to tEnd; the last step is
 // shortened (clipStep, core/stepping.h) so the run ends at tEnd exactly.
-// Returns the number of steps.
+// Returns the number of steps. h <= 0 throws std::invalid_argument at once (it
+// would never reach tEnd); tEnd <= the installed time takes no step, returns 0
+// and leaves the state and the clock as they were.
 long integrate(OdeSystem& sys, Method m, double h, double tEnd);
 
 }  // namespace pbm
