@@ -57,20 +57,21 @@ struct ParticleModel {
 
   void nail(int i, Vector2d p) { links.push_back({i, -2, p, 0.0}); }
   void rod(int i, int j, double L, Vector2d p = Vector2d::Zero()) { links.push_back({i, j, p, L}); }
-  int rows() const {
-    int m = 0;
-    for (const Row& r : links) m += r.j == -2 ? 2 : 1;
-    return m;
-  }
-  struct Answer {
-    VectorXd qdd, lambda;
+  // J, Jdot, C and Cdot of the links from `first` on (all of them for the
+  // KKT system; the last alone is a hybrid test's implicit constraint).
+  struct Rows {
+    MatrixXd J, Jd;
+    VectorXd C, Cd;
   };
-  Answer solve(double ks, double kd) const {
-    const int n = static_cast<int>(q.size()), m = rows();
+  Rows constraints(size_t first = 0) const {
+    const int n = static_cast<int>(q.size());
+    int m = 0;
+    for (size_t l = first; l < links.size(); ++l) m += links[l].j == -2 ? 2 : 1;
     MatrixXd J = MatrixXd::Zero(m, n), Jd = MatrixXd::Zero(m, n);
     VectorXd C(m), Cd(m);
     int k = 0;
-    for (const Row& r : links) {
+    for (size_t l = first; l < links.size(); ++l) {
+      const Row& r = links[l];
       const Vector2d xi = q.segment<2>(2 * r.i), vi = qd.segment<2>(2 * r.i);
       if (r.j == -2) {
         J.block<2, 2>(k, 2 * r.i).setIdentity();
@@ -92,6 +93,15 @@ struct ParticleModel {
       Cd[k] = d.dot(w);
       ++k;
     }
+    return {J, Jd, C, Cd};
+  }
+  struct Answer {
+    VectorXd qdd, lambda;
+  };
+  Answer solve(double ks, double kd) const {
+    const int n = static_cast<int>(q.size());
+    const auto [J, Jd, C, Cd] = constraints();
+    const int m = static_cast<int>(C.size());
     MatrixXd K = MatrixXd::Zero(n + m, n + m);
     K.topLeftCorner(n, n) = M.asDiagonal();
     K.topRightCorner(n, m) = -J.transpose();
@@ -346,15 +356,7 @@ TEST(Ch06Lagrangian, HybridPendulumAndRodEqualsParticleModel) {
   p.rod(0, -1, dp.L1);                        // the pendulum's two rods, built into q(u)
   p.rod(0, 1, dp.L2);
   p.rod(1, 2, L);  // the implicit constraint of the hybrid
-  const Vector2d d = p.q.segment<2>(2) - x3, w = p.qd.segment<2>(2) - v3;
-  MatrixXd Jc = MatrixXd::Zero(1, 6), Jcd = MatrixXd::Zero(1, 6);
-  Jc.block<1, 2>(0, 2) = d.transpose();
-  Jc.block<1, 2>(0, 4) = -d.transpose();
-  Jcd.block<1, 2>(0, 2) = w.transpose();
-  Jcd.block<1, 2>(0, 4) = -w.transpose();
-  VectorXd C(1), Cd(1);
-  C << 0.5 * (d.squaredNorm() - L * L);
-  Cd << d.dot(w);
+  const auto [Jc, Jcd, C, Cd] = p.constraints(2);
   ASSERT_GT(std::abs(C[0]), 0.01) << "the test's state: the rod off its length";
   ASSERT_GT(std::abs(Cd[0]), 0.1) << "the test's state: the rod stretching";
   const ParticleModel::Answer want = p.solve(ks, kd);
@@ -466,16 +468,8 @@ TEST(Ch06Lagrangian, HybridDumbbellEqualsParticleModel) {
   p2.Q << 0, -kG, 0, -3 * kG, 0, -0.5 * kG;
   const double L = 0.9;
   p2.rod(0, 1, 1.2);
-  p2.rod(1, 2, L);
-  const Vector2d d = p2.q.segment<2>(2) - x3, w = p2.qd.segment<2>(2) - v3;
-  MatrixXd Jc2 = MatrixXd::Zero(1, 6), Jcd2 = MatrixXd::Zero(1, 6);
-  Jc2.block<1, 2>(0, 2) = d.transpose();
-  Jc2.block<1, 2>(0, 4) = -d.transpose();
-  Jcd2.block<1, 2>(0, 2) = w.transpose();
-  Jcd2.block<1, 2>(0, 4) = -w.transpose();
-  VectorXd C2(1), Cd2(1);
-  C2 << 0.5 * (d.squaredNorm() - L * L);
-  Cd2 << d.dot(w);
+  p2.rod(1, 2, L);  // the implicit constraint of the hybrid
+  const auto [Jc2, Jcd2, C2, Cd2] = p2.constraints(1);
   const pbm::HybridAcceleration h2 =
       hybridWithin(Jq2, Jqd2, p2.M, p2.Q, Ud, Jc2, Jcd2, C2, Cd2, 100, 20);
   ASSERT_EQ(h2.uddot.size(), 5) << "hybridAcceleration (CD §5.1): one acceleration per "
