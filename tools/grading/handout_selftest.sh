@@ -99,6 +99,14 @@ if ./pbm test 02 >"$work/test-red.log" 2>&1; then
 fi
 grep -q 'student functions from\|uses your exercises' "$work/test-red.log" ||
   fail "./pbm test 02 does not say chapter 02 uses the student's exercises"
+# The exercises not done yet, said once at the top; a test that waits only on
+# them takes one line (tools/pbm/test_digest.awk), not GoogleTest's page.
+grep -q '^pbm: not done yet in exercises/02_integrators/' "$work/test-red.log" &&
+  grep -q '^pbm:   rk4.cpp: ' "$work/test-red.log" ||
+  fail "./pbm test 02 does not list the exercises not done yet at the top ($work/test-red.log)"
+grep -q 'wait only on exercises not done yet' "$work/test-red.log" &&
+  ! grep -q 'C++ exception with description "exercise not done' "$work/test-red.log" ||
+  fail "./pbm test 02 prints GoogleTest's whole output for a test that only waits on an exercise ($work/test-red.log)"
 ok "./pbm test 02 fails on the skeleton ($(grep -Eo '[0-9]+ tests failed out of [0-9]+' "$work/test-red.log" || echo 'build or tests failed'))"
 
 cp "$ROOT"/solutions/02_integrators/*.cpp exercises/02_integrators/
