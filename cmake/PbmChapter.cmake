@@ -98,18 +98,43 @@ function(_pbm_student_library name src_dir library deps)
 endfunction()
 
 # A student's own files (an exercises tree, a hand-in: never the reference)
-# with range checks on: libstdc++'s (_GLIBCXX_ASSERTIONS: operator[] of a
-# vector, a span) and Eigen's (eigen_assert, off under NDEBUG: a coefficient
-# or block past a matrix's end). A loop bound one past the end then aborts
+# with range checks on: the standard library's (libstdc++'s _GLIBCXX_ASSERTIONS,
+# libc++'s switch above: operator[] of a vector, a span) and Eigen's
+# (eigen_assert, off under NDEBUG: a coefficient or block past a matrix's
+# end). A loop bound one past the end then aborts
 # its test, which names the test and the functions it drives
 # (tests/test_deadline.h), instead of reading past a vector without a sound.
 # Only these files: the rest of the build keeps NDEBUG and its speed. CI's
 # grading of solutions/ as a hand-in runs every chapter's reference so.
+# libc++ (macOS, a Clang build with -stdlib=libc++) has its own switch for
+# the same checks, by version: _LIBCPP_ENABLE_ASSERTIONS up to 17,
+# _LIBCPP_HARDENING_MODE from 18 (where the old one is deprecated, then an
+# error). Which one is found once, from <version>.
+include(CheckCXXSourceCompiles)
+set(PBM_LIBCXX_RANGE_CHECK "")
+if(PBM_RANGE_CHECKS AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  check_cxx_source_compiles("#include <version>
+#if !defined(_LIBCPP_VERSION) || _LIBCPP_VERSION < 180000
+#error not libc++ 18 or later
+#endif
+int main() { return 0; }" PBM_LIBCXX_18)
+  check_cxx_source_compiles("#include <version>
+#if !defined(_LIBCPP_VERSION)
+#error not libc++
+#endif
+int main() { return 0; }" PBM_LIBCXX)
+  if(PBM_LIBCXX_18)
+    set(PBM_LIBCXX_RANGE_CHECK -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIVE)
+  elseif(PBM_LIBCXX)
+    set(PBM_LIBCXX_RANGE_CHECK -D_LIBCPP_ENABLE_ASSERTIONS=1)
+  endif()
+endif()
+
 function(_pbm_range_checks target)
   # (After the build type's -DNDEBUG on the command line, so -UNDEBUG wins;
   # the library code's objects are compiled by their own target, without.)
   if(PBM_RANGE_CHECKS AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-    target_compile_options(${target} PRIVATE -UNDEBUG -D_GLIBCXX_ASSERTIONS)
+    target_compile_options(${target} PRIVATE -UNDEBUG -D_GLIBCXX_ASSERTIONS ${PBM_LIBCXX_RANGE_CHECK})
   endif()
 endfunction()
 
