@@ -116,15 +116,20 @@ def write_lesson(root, nn, topic, table):
         text = text[:a] + block + text[b:]
     else:
         lines = text.split("\n")
-        head = next((i for i, l in enumerate(lines) if l.startswith("## ") and "xercise" in l), None)
+        head = next((i for i, l in enumerate(lines)
+                     if l.startswith("## ") and ("xercise" in l or "mplement" in l)), None)
         if head is None:
-            raise SystemExit("tools/exercise_deps.py: no '## ...Exercises...' heading in " + path)
+            raise SystemExit("tools/exercise_deps.py: no '## Exercises' or '## What you implement' in " + path)
+        end = next((i for i in range(head + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
         i = head + 1
-        while i < len(lines) and not lines[i].startswith("|"):
+        while i < end and not lines[i].startswith("|"):
             i += 1
-        while i < len(lines) and lines[i].startswith("|"):
+        if i == end:  # no table: at the end of the section
+            while i > head + 1 and lines[i - 1] == "":
+                i -= 1
+        while i < end and lines[i].startswith("|"):
             i += 1
-        lines[i:i] = ["", block]
+        lines[i:i] = ["", block] + ([""] if i < len(lines) and lines[i] != "" else [])
         text = "\n".join(lines)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
