@@ -83,6 +83,42 @@ TEST(Ch03Linear, LinearisedStepSolvesBackwardEulerExactly) {
       << "IM §3 (3-2): for linear f the step equals the dense solve (I - hA) Y1 = Y0";
 }
 
+// IM §3 (3-1): the step's end is Y1 at t0 + h (implicit.h). Checked from t0 =
+// 2.5 with h = 0.25, both exact in binary: the end time must be 2.75 exactly.
+TEST(Ch03Linear, StepInstallsTheNewStateAtT0PlusH) {
+  LinearSystem sys = decay(3.0);
+  sys.setState(VectorXd::Constant(1, 1.0), 2.5);
+  pbm::implicitEulerStep(sys, 0.25);
+  VectorXd y;
+  double t = -1.0;
+  sys.getState(y, t);
+  EXPECT_EQ(t, 2.75) << "IM §3: implicitEulerStep must install Y1 at t0 + h: expected t = 2.75 "
+                        "(t0 = 2.5, h = 0.25), got "
+                     << t;
+  ASSERT_EQ(y.size(), 1) << "IM §3: the state keeps its dimension";
+  EXPECT_NEAR(y[0], 1.0 / 1.75, 1e-15) << "IM §3: one step on x' = -3x is x0 / (1 + hk)";
+}
+
+// IM §3: (3-2) divides by h; a step of h <= 0, or not finite, is no step of
+// backward Euler (h < 0 would solve the explicit step backwards in time). The
+// header promises std::invalid_argument before anything is evaluated or moved.
+TEST(Ch03Linear, NonPositiveOrNonFiniteStepThrowsAndTouchesNothing) {
+  for (double h : {-0.25, 0.0, std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::quiet_NaN()}) {
+    SCOPED_TRACE("h = " + std::to_string(h));
+    LinearSystem sys = decay(3.0);
+    sys.setState(VectorXd::Constant(1, 1.0), 2.5);
+    EXPECT_THROW(pbm::implicitEulerStep(sys, h), std::invalid_argument)
+        << "IM §3: implicitEulerStep must reject h (expected std::invalid_argument, implicit.h)";
+    VectorXd y;
+    double t = -1.0;
+    sys.getState(y, t);
+    EXPECT_EQ(t, 2.5) << "IM §3: a rejected step leaves the time at t0 = 2.5; got " << t;
+    EXPECT_VEC_NEAR(y, VectorXd::Constant(1, 1.0), 0.0)
+        << "IM §3: a rejected step leaves the state untouched";
+  }
+}
+
 // ---------------------------------------------------------------- C3.5
 // IM slides "One Step: Implicit vs. Explicit": 1 - hk <= e^-hk <= 1/(1 + hk).
 TEST(Ch03OneStep, ImplicitNeverOvershootsExplicitDoes) {

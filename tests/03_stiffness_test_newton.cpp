@@ -155,6 +155,24 @@ TEST(Ch03Solver, IndefiniteSecondOrderSystemThrowsSolverFailure) {
       << "IM §4: S = [[1, -4], [-4, 1]] has eigenvalue -3, CG needs definite S: SolverFailure";
 }
 
+// IM §4: S = diag(-1, 1) or diag(1, -1) (one negative mass) is indefinite
+// whatever the right-hand side. With b far from the negative axis a CG whose
+// preconditioner is not positive definite (S_ii where 1 / S_ii belongs, or a
+// negative 1 / S_ii) lands on S^-1 b in one step with p^T S p > 0 and never
+// sees it; plain CG needs two steps here, and one of its p^T S p is < 0.
+TEST(Ch03Solver, IndefiniteSystemThrowsWhicheverCoordinateIsNegative) {
+  Sparse zero(2, 2);
+  const std::pair<Vector2d, Vector2d> cases[] = {{Vector2d(-1.0, 1.0), Vector2d(1.0, 10.0)},
+                                                 {Vector2d(1.0, -1.0), Vector2d(10.0, 1.0)}};
+  for (const auto& [mass, F0] : cases) {
+    SCOPED_TRACE("mass = (" + std::to_string(mass[0]) + ", " + std::to_string(mass[1]) +
+                 "), F0 = (" + std::to_string(F0[0]) + ", " + std::to_string(F0[1]) + ")");
+    EXPECT_THROW(secondOrderWithin(Vector2d(0, 0), F0, zero, zero, mass, 0.1), pbm::SolverFailure)
+        << "IM §4: implicitEulerSecondOrder: S = M is indefinite (a negative mass): expected "
+           "SolverFailure (implicit.h), got a step";
+  }
+}
+
 // ---------------------------------------------------------------- Jacobians
 // IM §3: the models' analytic Jacobians against central differences, and
 // implicitEulerStep with either gives the same step.

@@ -6,7 +6,8 @@
 //    pbm/core/fd_jacobian.h), solve ((1/h) I - f'(Y0)) dY = f(Y0)   (3-2)
 //    with a sparse LU (Eigen::SparseLU, #include <Eigen/SparseLU>) and install
 //    Y0 + dY at t0 + h. If the factorisation fails (info() != Eigen::Success)
-//    throw pbm::SolverFailure (pbm/core/errors.h) with a one-line message.
+//    throw pbm::SolverFailure (pbm/core/errors.h) with a one-line message. An h
+//    that is not finite and > 0 throws std::invalid_argument before anything.
 // 2. (optional) newtonBackwardEulerStep: solve (3-1) Y = Y0 + h f(Y) itself by
 //    Newton's method on G(Y) = Y - Y0 - h f(Y), G'(Y) = I - h f'(Y), starting
 //    from Y = Y0 and evaluating f at t0 + h. Stop when |G(Y)| <= tol max(1, |Y0|)

@@ -7,7 +7,8 @@
 // Solve for dv with conjugate gradients, written by you:
 //  - a coordinate with infinite mass is fixed: dv_i = 0 (zero its row of the
 //    right-hand side and of every matrix-vector product; never compute inf * 0);
-//  - start from dv = 0; optionally precondition with 1 / S_ii (Jacobi);
+//  - start from dv = 0; optionally precondition with 1 / S_ii (Jacobi: then
+//    an S_ii <= 0 already proves S not positive definite: throw SolverFailure);
 //  - if p^T S p <= 0 the matrix is not positive definite: throw SolverFailure;
 //  - before accepting convergence recompute the true residual |b - S dv| and
 //    compare with options.tolerance * |b|; after options.maxIterations (0: 2 n)

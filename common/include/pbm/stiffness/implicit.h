@@ -10,7 +10,8 @@ namespace pbm {
 
 // Eq. (3-2): solve ((1/h) I - f'(Y0)) dY = f(Y0) with a sparse factorisation and
 // install Y0 + dY at t0 + h. Needs sys.hasJacobian(); otherwise uses the
-// finite-difference Jacobian (fd_jacobian.h). Throws SolverFailure if singular.
+// finite-difference Jacobian (fd_jacobian.h). Throws SolverFailure if singular,
+// and std::invalid_argument, touching nothing, unless h is finite and > 0.
 void implicitEulerStep(OdeSystem& sys, double h);
 
 struct CgOptions {
