@@ -2,6 +2,7 @@
 // 6-7 and the Bullet comparison scene (SplitMix64 seed 42), the table against
 // brute force after every frame.
 #include "08_sweep_sort_test.h"
+#include "pbm/core/errors.h"
 
 namespace {
 
@@ -106,6 +107,37 @@ TEST(Ch08Coherent3D, ExactTiesOnAGrid) {
         touching += (boxes[i].hi[a] == boxes[j].lo[a] || boxes[j].hi[a] == boxes[i].lo[a]);
   }
   EXPECT_GT(touching, 50) << "the grid must produce touching boxes for the test to mean anything";
+}
+
+// update keeps init's lists (RBII §7.2.2): their entries name the boxes by
+// index, so a frame with another number of boxes cannot be sorted into them;
+// broadphase.h promises a UsageError (call init), and the table unchanged.
+TEST(Ch08Coherent3D, UpdateWithAnotherNumberOfBoxesThrows) {
+  const std::vector<AABB> three = {{Vector3d(0, 0, 0), Vector3d(1, 1, 1)},
+                                   {Vector3d(0.5, 0.5, 0.5), Vector3d(2, 2, 2)},
+                                   {Vector3d(5, 5, 5), Vector3d(6, 6, 6)}};
+  pbm::CoherentSweep3D sweep;
+  within::init(sweep, three);
+  const PairList want = brutePairs3D(three);
+  ASSERT_EQ(sweep.overlaps(), want)
+      << "RBII §7.2.1: init's table: " << pairDiff(sweep.overlaps(), want);
+  std::vector<AABB> four = three;
+  four.push_back({Vector3d(0.2, 0.2, 0.2), Vector3d(0.4, 0.4, 0.4)});  // overlaps box 0
+  std::vector<AABB> two(three.begin(), three.begin() + 2);
+  for (const auto* boxes : {&four, &two}) {
+    bool threw = false;
+    try {
+      within::update(sweep, *boxes);
+    } catch (const pbm::UsageError&) {
+      threw = true;
+    }
+    EXPECT_TRUE(threw) << "CoherentSweep3D::update (RBII §7.2.2, broadphase.h): init had 3 boxes, "
+                          "this frame has "
+                       << boxes->size() << ": expected a UsageError (call init), got none";
+    EXPECT_EQ(sweep.overlaps(), want)
+        << "CoherentSweep3D::update: a refused frame leaves the table as it was: "
+        << pairDiff(sweep.overlaps(), want);
+  }
 }
 
 // --- claim 7: a still frame costs no exchange and no box test (RBII §7.2.2)

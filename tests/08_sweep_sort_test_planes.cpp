@@ -236,4 +236,43 @@ TEST(Ch08Penetration, WitnessIsValidAndStaysValidWhileBackingUp) {
                                          "the penetration with one test in almost every state";
 }
 
+// The header's order (RBII §7.1): a vertex strictly inside is the witness
+// before any edge. A box turned so that one corner points straight down,
+// that corner alone sunk 0.05 into a slab (its three neighbours stand 0.58
+// above it; the slab's corners are far away): for each of the 8 corners the
+// witness must be that vertex, whichever of the two the box is.
+TEST(Ch08Penetration, ASunkCornerIsTheWitnessBeforeAnyEdge) {
+  const Box slab{Vector3d(0, 0, -5), Matrix3d::Identity(), Vector3d(10, 10, 5)};
+  const Vector3d h = Vector3d::Constant(0.5);
+  for (int c = 0; c < 8; ++c) {
+    const Vector3d s((c & 1) ? 1 : -1, (c & 2) ? 1 : -1, (c & 4) ? 1 : -1);
+    // R takes the corner's direction s / |s| to -z.
+    const Matrix3d R =
+        Eigen::Quaterniond::FromTwoVectors(s.normalized(), -Vector3d::UnitZ()).toRotationMatrix();
+    Box A{Vector3d::Zero(), R, h};
+    A.x.z() = h.norm() - 0.05;  // the corner at z = -0.05
+    const ConvexPolyhedron PA = A.poly(), PS = slab.poly();
+    int k = 0;  // the sunk corner's index in the polyhedron, by the oracle
+    for (int i = 1; i < int(PA.v.size()); ++i)
+      if (PA.v[i].z() < PA.v[k].z()) k = i;
+    int inside = 0;
+    for (const auto& v : PA.v) inside += strictlyInsideBox(v, slab, 1e-12);
+    ASSERT_EQ(inside, 1) << "the set-up: one corner of the box in the slab (corner " << c << ")";
+    const auto w = within::findPenetration(PA, PS);
+    ASSERT_TRUE(w.has_value()) << "findPenetration (RBII §7.1): corner " << k
+                               << " of A is 0.05 inside the slab B: expected a witness, got none";
+    EXPECT_TRUE(w->kind == pbm::PenetrationWitness::VertexOfAInB && w->i == k)
+        << "findPenetration (RBII §7.1, separating_plane.h: a vertex inside, else an edge): "
+           "expected VertexOfAInB, vertex "
+        << k << "; got kind " << int(w->kind) << ", i " << w->i;
+    const auto v = within::findPenetration(PS, PA);
+    ASSERT_TRUE(v.has_value()) << "findPenetration (RBII §7.1): the slab as A, the box as B: "
+                                  "expected a witness, got none";
+    EXPECT_TRUE(v->kind == pbm::PenetrationWitness::VertexOfBInA && v->i == k)
+        << "findPenetration (RBII §7.1, separating_plane.h: a vertex inside, else an edge): "
+           "expected VertexOfBInA, vertex "
+        << k << "; got kind " << int(v->kind) << ", i " << v->i;
+  }
+}
+
 }  // namespace

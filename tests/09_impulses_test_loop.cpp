@@ -2,6 +2,9 @@
 // state, its dependence on the order of the list (claim 11), its passes on a
 // stack (claim 12), and its cap. The oracle is the sequential loop on plain
 // arrays of 09_impulses_test.h.
+#include <algorithm>
+#include <regex>
+
 #include "09_impulses_test.h"
 #include "pbm/core/errors.h"
 
@@ -101,9 +104,67 @@ TEST(Ch09Loop, StopsAtTheCapOfPasses) {
   EXPECT_EQ(resolveWithin(enough.contacts, eps, th, want.passes - 1), want.passes)
       << "RBII §8: " << want.passes - 1 << " passes apply impulses, the last is quiet";
   FlatCube tooFew({0, 1, 2, 3});
-  EXPECT_THROW(resolveWithin(tooFew.contacts, eps, th, want.passes - 2), pbm::SolverFailure)
-      << "resolveCollisions: a pass past maxPasses = " << want.passes - 2
-      << " still applies impulses: SolverFailure expected";
+  // impulse.h: the failure names the passes and the contact: the oracle's
+  // first contact still colliding in pass maxPasses + 1.
+  const int cap = want.passes - 2;
+  int still = -1;
+  for (const auto& [contact, pass] : want.applied)
+    if (pass == cap + 1 && still < 0) still = contact;
+  std::string what;
+  try {
+    resolveWithin(tooFew.contacts, eps, th, cap);
+  } catch (const pbm::SolverFailure& e) {
+    what = e.what();
+  }
+  ASSERT_FALSE(what.empty()) << "resolveCollisions: a pass past maxPasses = " << cap
+                             << " still applies impulses: SolverFailure expected, got none";
+  // The numbers in the message: the contact's index and the passes, two
+  // numbers even when they are equal.
+  std::vector<int> numbers;
+  const std::regex number("[0-9]+");
+  for (std::sregex_iterator it(what.begin(), what.end(), number), end; it != end; ++it)
+    numbers.push_back(std::stoi(it->str()));
+  auto take = [&](int v) {
+    const auto f = std::find(numbers.begin(), numbers.end(), v);
+    if (f == numbers.end()) return false;
+    numbers.erase(f);
+    return true;
+  };
+  const bool named = take(still) && take(cap) && what.find("pass") != std::string::npos &&
+                     what.find("contact") != std::string::npos;
+  EXPECT_TRUE(named) << "resolveCollisions (RBII §8, impulse.h): the SolverFailure names the "
+                        "passes and the contact: expected the numbers "
+                     << cap << " (passes) and " << still << " (contact), got \"" << what << "\"";
+}
+
+// impulse.h skips two FIXED bodies only (invMass = 0 and Iinv = 0). A wheel
+// pinned at its centre (invMass = 0, body inertia 2: Iinv = 1/2) still
+// turns: its rim point r = (1, 0, 0) from the pin moves down at 1 under
+// omega = (0, 0, -1) onto a fixed floor. (8-18): K = (r x n)^T I^-1 (r x n)
+// = 1/2, j = 1.5 / 0.5 = 3, L = (0, 0, -2) + r x (0, 3, 0) = (0, 0, 1), so
+// v_rel^+ = 0.5 = -eps v_rel^- (RBII §8).
+TEST(Ch09Loop, APinnedWheelOnAFixedFloorStillBounces) {
+  RigidBody wheel =
+      movingBody(1, Vector3d::Constant(2), Vector3d(0, 1, 0), Vector3d::Zero(), Vector3d(0, 0, -1));
+  wheel.mass = 0.0;
+  wheel.invMass = 0.0;
+  wheel.P.setZero();
+  pbm::computeAuxiliary(wheel);
+  RigidBody floor = fixedBody();
+  std::vector<Contact> cs(1);
+  cs[0].a = &wheel;
+  cs[0].b = &floor;
+  cs[0].p = Vector3d(1, 1, 0);
+  cs[0].n = Vector3d(0, 1, 0);
+  ASSERT_NEAR(vrelOracle(cs[0]), -1.0, 1e-15) << "the set-up: the rim point moves down at 1";
+  const int passes = resolveWithin(cs, 0.5, 1e-9);
+  EXPECT_EQ(passes, 2) << "resolveCollisions (RBII §8, impulse.h): a pinned wheel is not a fixed "
+                          "body: one pass applies the impulse, the next is quiet; got "
+                       << passes << " passes";
+  EXPECT_NEAR(vrelOracle(cs[0]), 0.5, 1e-12)
+      << "resolveCollisions (RBII §8, (8-18)): expected v_rel^+ = -eps v_rel^- = 0.5";
+  EXPECT_VEC_NEAR(wheel.L, Vector3d(0, 0, 1), 1e-12)
+      << "resolveCollisions (RBII §8, (8-18)): j = 3, L = (0, 0, -2) + r x J";
 }
 
 TEST(Ch09Loop, AppliesNothingToSeparatingOrRestingContacts) {

@@ -58,6 +58,31 @@ TEST(Ch09Bisection, ThrowsWhenTheStepBracketsNoCollision) {
   EXPECT_LE(calls, 1) << "findCollisionTime: one call to see that nothing is bracketed";
 }
 
+// impulse.h: unless gap(dt) < -tol the step brackets no collision. A step
+// that ends in the band [-tol, tol] ends in contact, not past it: no
+// bisection. gap(tau) = 0.5 - 4 tau + off on [0, 1/8] with tol = 2^-10, all
+// dyadic, so gap(dt) = off exactly (RBII §6).
+TEST(Ch09Bisection, AStepEndingInTheBandBracketsNothing) {
+  const double dt = 0.125, tol = 1.0 / 1024;
+  for (double off : {-tol, -0.5 * tol, 0.0, 0.5 * tol, tol}) {
+    int calls = 0;
+    auto gap = [&](double tau) {
+      chargeGapCall(++calls);
+      return (0.5 - 4 * tau) + off;
+    };
+    bool threw = false;
+    double got = std::nan("");
+    try {
+      got = pbm::findCollisionTime(gap, dt, tol);
+    } catch (const pbm::SolverFailure&) {
+      threw = true;
+    }
+    EXPECT_TRUE(threw) << "findCollisionTime (RBII §6, impulse.h): gap(dt) = " << off / tol
+                       << " tol is not below -tol: expected SolverFailure, got tau = " << got;
+    EXPECT_LE(calls, 1) << "findCollisionTime: one call to see that nothing is bracketed";
+  }
+}
+
 TEST(Ch09Bisection, GivesUpOnAGapThatNeverEntersTheBand) {
   int calls = 0;
   auto jump = [&](double tau) {

@@ -9,6 +9,8 @@
 //   a begin passing below an end: a box test (aabbOverlap, boxTests), insert
 //   if it passes; an end passing below a begin: remove, no test; b/b and e/e:
 //   nothing. Count beSwaps and statusChanges (each real insertion or removal).
+//   Another number of boxes than init's: throw UsageError (pbm/core/errors.h)
+//   before changing anything.
 // overlaps: the table as sorted pairs (i < j).
 //
 // Symbols: boxes (std::vector<AABB>, n); three endpoint lists of 2n Endpoint; overlaps()

@@ -70,7 +70,8 @@ class CoherentSweep3D {
   void init(const std::vector<AABB>& boxes);
   // A later frame, the same boxes moved: write the new endpoint values into
   // the kept lists, insertion-sort each axis, update the table at exchanges.
-  // stats() then describes this update.
+  // stats() then describes this update. Another number of boxes than init's
+  // throws UsageError (call init) and changes nothing.
   void update(const std::vector<AABB>& boxes);
   PairList overlaps() const;  // the table, sorted
   Stats stats() const { return stats_; }
