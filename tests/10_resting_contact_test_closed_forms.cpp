@@ -159,8 +159,15 @@ TEST(Ch10Scenes, TwoBoxStack) {
   EXPECT_NEAR(r.f.head(4).sum(), 4 * kG, 1e-9) << "RBII §9: the ground carries both boxes";
   EXPECT_NEAR(r.f.tail(4).sum(), kG, 1e-9) << "RBII §9: the lower box carries the upper";
   for (const RigidBody* b : {&lower, &upper}) {
-    EXPECT_VEC_NEAR(linearAccelerationOf(*b), Vector3d::Zero(), 1e-9) << "mass " << b->mass;
-    EXPECT_VEC_NEAR(angularAccelerationOf(*b), Vector3d::Zero(), 1e-9) << "mass " << b->mass;
+    EXPECT_VEC_NEAR(linearAccelerationOf(*b), Vector3d::Zero(), 1e-9)
+        << "the box of mass " << b->mass
+        << ": computeContactForces (RBII §9, compute_contact_forces) must leave its force "
+           "accumulator at 0: +f_i n_i on each contact's a, -f_i n_i on its b";
+    EXPECT_VEC_NEAR(angularAccelerationOf(*b), Vector3d::Zero(), 1e-9)
+        << "the box of mass " << b->mass
+        << ": computeContactForces (RBII §9, compute_contact_forces) must leave its torque "
+           "accumulator at 0: each f_i n_i comes with its torque (p_i - x) x f_i n_i "
+           "(addForceAtPoint), -(p_i - x) x f_i n_i on b";
   }
 }
 
