@@ -81,6 +81,21 @@ std::string fmt(double x) {
   return buf;
 }
 
+// Baraff 1994 §4, maxstep, as the lesson and the exercise header ask: when
+// a_d reaches 0 in the same step as another index's event (a tie, also one
+// rounding breaks by an ulp), d wins: the pivot names d as its blocker and d
+// joins C. Empty when the pivot keeps that rule.
+std::string dWinsTies(const pbm::LcpPivot& p, double s) {
+  const int d = p.drive;
+  if (d < 0 || d >= p.a.size() || p.blocker == d || p.step <= 0.0) return "";
+  if (std::abs(p.a(d)) > 1e-12 * s || p.da(d) <= 0.0) return "";
+  return "a_" + std::to_string(d) + " reached 0 (" + fmt(p.a(d)) +
+         ") in the same step as index " + std::to_string(p.blocker) +
+         "'s event, but the pivot names " + std::to_string(p.blocker) +
+         ": d wins ties (maxstep, Baraff 1994 §4), also ties rounding breaks by an ulp";
+}
+
+
 }  // namespace
 
 // Claims: complementarity, existence (every system at rest is solvable), and
@@ -155,6 +170,10 @@ TEST(Ch10Dantzig, InfeasibleExactlyWhenEnumerationSaysSo) {
       continue;
     }
     ++infeasible;
+    ASSERT_EQ(r.f.size(), n) << "trial " << trial << ": a failed solve still returns its f";
+    EXPECT_VEC_NEAR(r.a, c.A * r.f + c.b, 1e-9 * std::max(1.0, c.b.cwiseAbs().maxCoeff()))
+        << "trial " << trial << ": solveLcpDantzig (lcp.h): a failed solve returns the forces so "
+        << "far and their a = A f + b";
     ASSERT_EQ(r.certificate.size(), n) << "trial " << trial << ": an infeasible LCP returns z";
     const VectorXd& z = r.certificate;
     EXPECT_GE(z.minCoeff(), 0.0) << "trial " << trial << ": the certificate z >= 0";
@@ -239,6 +258,7 @@ TEST(Ch10Dantzig, InvariantsAfterEveryPivot) {
       }
       if (p.drive >= 0 && p.drive < n && p.da(p.drive) < -1e-9 * s)
         broken = "Delta a_d < 0 for d = " + std::to_string(p.drive);
+      if (broken.empty()) broken = dWinsTies(p, s);
     };
     const LcpResult r = dantzig(c.A, c.b, o);
     ASSERT_TRUE(r.ok) << "trial " << trial << ": " << r.why;
@@ -330,6 +350,15 @@ TEST(Ch10Dantzig, OkOnlyWhenTheAnswerPassesAnIndependentCheck) {
         }
         if (!r.ok) {
           ++refused;
+          bool named = false;
+          for (const char* why :
+               {"infeasible", "pivot cap", "Cholesky failed", "not finite", "inaccurate"})
+            named = named || r.why.rfind(why, 0) == 0;
+          EXPECT_TRUE(named) << "n = " << n << ", delta = " << delta
+                             << ": solveLcpDantzig (lcp.h): a refusal starts with its reason "
+                                "(\"inaccurate: ...\" when the answer fails the final check); "
+                                "got \""
+                             << r.why << "\"";
           continue;
         }
         ++solved;
@@ -400,6 +429,46 @@ TEST(Ch10Dantzig, NearTieLeavesTheDrivenContactDependent) {
   }
 }
 
+// Claim: d wins ties (Baraff 1994 §4, maxstep; the lesson and the exercise
+// header ask for it). Three systems A = J J^T with small integer J and b,
+// found by a search for them: in each, while d is driven, a clamped force
+// reaches 0 at the same s as a_d, the two step lengths differing by an ulp.
+// Letting d win, the pivot names d and d joins C; the enumeration says what a
+// must be. (A solver that lets the other index win and then drains d still
+// finds a right answer here; what it breaks is the pivot record's promise,
+// lcp.h: blocker is "d itself when a_d reached 0".)
+TEST(Ch10Dantzig, DrivenContactWinsATie) {
+  struct Case {
+    int n;
+    std::vector<double> J, b;
+  };
+  const std::vector<Case> cases = {
+      {4, {1, -2, 0, 0, 2, 1, 0, 2, 0, 1, -1, -1}, {0, 0, -4, -2}},
+      {5, {-1, 1, -1, 1, -2, -1, -1, 2, 1, 0, 0, 2, 2, -2, 1}, {3, -3, 3, -2, -5}},
+      {4, {-2, -2, 0, -1, -1, -2, 2, 1, 1, 2, -2, -2}, {4, -2, -2, -8}}};
+  for (size_t t = 0; t < cases.size(); ++t) {
+    const Case& k = cases[t];
+    const MatrixXd J = Eigen::Map<const Eigen::Matrix<double, -1, -1, Eigen::RowMajor>>(
+        k.J.data(), k.n, 3);
+    const MatrixXd A = J * J.transpose();
+    const VectorXd b = Eigen::Map<const VectorXd>(k.b.data(), k.n);
+    const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+    std::string broken;
+    pbm::LcpOptions o;
+    o.onPivot = [&](const pbm::LcpPivot& p) {
+      if (broken.empty()) broken = dWinsTies(p, s);
+    };
+    const LcpResult r = dantzig(A, b, o);
+    SCOPED_TRACE("case " + std::to_string(t) + " (n = " + std::to_string(k.n) + ")");
+    ASSERT_TRUE(r.ok) << "solveLcpDantzig: " << r.why;
+    EXPECT_TRUE(broken.empty()) << "solveLcpDantzig: " << broken;
+    const auto f = lcpOracle(A, b);
+    ASSERT_TRUE(f.has_value());
+    EXPECT_VEC_NEAR(A * r.f + b, A * *f + b, 1e-9 * s)
+        << "solveLcpDantzig: RBII §9: the accelerations a are unique: expected the enumeration's";
+  }
+}
+
 // A zero diagonal is a contact between two fixed bodies: dropped (f = 0).
 // A non-finite A or b is refused, not solved.
 TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
@@ -411,7 +480,10 @@ TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
   EXPECT_VEC_NEAR(r.f, Eigen::Vector2d(0, 2), 1e-12) << "contact 0 is dropped; f_1 = 4/2";
   MatrixXd bad = A;
   bad(1, 1) = std::nan("");
-  EXPECT_FALSE(dantzig(bad, b).ok) << "a NaN in A is refused";
+  const LcpResult refused = dantzig(bad, b);
+  EXPECT_FALSE(refused.ok) << "a NaN in A is refused";
+  EXPECT_EQ(refused.why, "not finite")
+      << "solveLcpDantzig: lcp.h names the reason for a NaN or infinity in A or b \"not finite\"";
 }
 
 // The student's brute force (RBII §9's conditions, one active set at a time)
