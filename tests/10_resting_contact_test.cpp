@@ -33,8 +33,8 @@ TEST(Ch10ContactForces, AppliesEachForceAndTorqueToBothBodies) {
   bodies.push_back(fixedBody(Vector3d(3.0, 2.0, 0.0)));  // the ceiling
   bodies.push_back(box(1.0, Vector3d(0.5, 0.5, 0.5), Vector3d(-3.0, 1.25, 0.1)));
   bodies.push_back(box(3.0, Vector3d(1.0, 1.0, 1.0), Vector3d(-3.2, 0.5, 0.0)));
-  const char* names[] = {"the box on the ground", "the ground", "the box under the ceiling",
-                         "the ceiling", "the upper free box", "the lower free box"};
+  const char* names[] = {"the box on the ground", "the ground",         "the box under the ceiling",
+                         "the ceiling",           "the upper free box", "the lower free box"};
   bodies[0].force = Vector3d(0, -2.0 * kG, 0);
   bodies[2].force = Vector3d(0, 3.0 * 1.5 * kG, 0);  // pushed up into the ceiling
   bodies[4].force = Vector3d(0, -1.0 * kG, 0);

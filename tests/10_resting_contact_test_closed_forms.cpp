@@ -201,8 +201,8 @@ TEST(Ch10Scenes, PinchedByATurningFloorHasNoForces) {
   } catch (const pbm::SolverFailure& e) {
     const std::string what = e.what();
     const size_t at = what.find(direct.why);
-    EXPECT_NE(at, std::string::npos) << "the message should name the solver's reason \""
-                                     << direct.why << "\"; got: " << what;
+    EXPECT_NE(at, std::string::npos)
+        << "the message should name the solver's reason \"" << direct.why << "\"; got: " << what;
     const std::string rest = at == std::string::npos ? what : what.substr(at + direct.why.size());
     EXPECT_TRUE(rest.find('0') != std::string::npos && rest.find('1') != std::string::npos)
         << "computeContactForces (RBII §9; contact_forces.h: SolverFailure \"naming the "

@@ -89,12 +89,10 @@ std::string dWinsTies(const pbm::LcpPivot& p, double s) {
   const int d = p.drive;
   if (d < 0 || d >= p.a.size() || p.blocker == d || p.step <= 0.0) return "";
   if (std::abs(p.a(d)) > 1e-12 * s || p.da(d) <= 0.0) return "";
-  return "a_" + std::to_string(d) + " reached 0 (" + fmt(p.a(d)) +
-         ") in the same step as index " + std::to_string(p.blocker) +
-         "'s event, but the pivot names " + std::to_string(p.blocker) +
+  return "a_" + std::to_string(d) + " reached 0 (" + fmt(p.a(d)) + ") in the same step as index " +
+         std::to_string(p.blocker) + "'s event, but the pivot names " + std::to_string(p.blocker) +
          ": d wins ties (maxstep, Baraff 1994 §4), also ties rounding breaks by an ulp";
 }
-
 
 }  // namespace
 
@@ -130,10 +128,10 @@ TEST(Ch10Dantzig, AgreesWithEnumerationAtRest) {
     // without n).
     const double normA = c.A.cwiseAbs().maxCoeff();
     const double fmax = std::max({1.0, f->cwiseAbs().maxCoeff(), r.f.cwiseAbs().maxCoeff()});
-    const double lambda = std::min(smallestEigenvalueOnSupport(c.A, *f),
-                                   smallestEigenvalueOnSupport(c.A, r.f));
-    const double rounding = n * std::numeric_limits<double>::epsilon() * normA * fmax *
-                            std::sqrt(normA / lambda);
+    const double lambda =
+        std::min(smallestEigenvalueOnSupport(c.A, *f), smallestEigenvalueOnSupport(c.A, r.f));
+    const double rounding =
+        n * std::numeric_limits<double>::epsilon() * normA * fmax * std::sqrt(normA / lambda);
     const std::string which = "trial " + std::to_string(trial) + " (n = " + std::to_string(n) +
                               ", rank " + std::to_string(k) + ", |f| = " + fmt(fmax) +
                               ", smallest eigenvalue of A on the support " + fmt(lambda) + ")";
@@ -448,8 +446,8 @@ TEST(Ch10Dantzig, DrivenContactWinsATie) {
       {4, {-2, -2, 0, -1, -1, -2, 2, 1, 1, 2, -2, -2}, {4, -2, -2, -8}}};
   for (size_t t = 0; t < cases.size(); ++t) {
     const Case& k = cases[t];
-    const MatrixXd J = Eigen::Map<const Eigen::Matrix<double, -1, -1, Eigen::RowMajor>>(
-        k.J.data(), k.n, 3);
+    const MatrixXd J =
+        Eigen::Map<const Eigen::Matrix<double, -1, -1, Eigen::RowMajor>>(k.J.data(), k.n, 3);
     const MatrixXd A = J * J.transpose();
     const VectorXd b = Eigen::Map<const VectorXd>(k.b.data(), k.n);
     const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
@@ -467,6 +465,36 @@ TEST(Ch10Dantzig, DrivenContactWinsATie) {
     EXPECT_VEC_NEAR(A * r.f + b, A * *f + b, 1e-9 * s)
         << "solveLcpDantzig: RBII §9: the accelerations a are unique: expected the enumeration's";
   }
+}
+
+// Claim: an index whose Schur complement on C is numerically zero never
+// joins C (Baraff 1994 §4; the lesson and the exercise header ask for this
+// safeguard). Six contacts at rest (A = G G^T, b = G y, always solvable,
+// RBII §9) whose rows are nearly dependent, found by a search for one that
+// needs it: an unclamped index blocks while its Schur complement on C is
+// below 1e-9 (A scaled to a unit diagonal), and
+// clamping it would put a zero pivot in A_CC's factor (or, factored afresh,
+// make A_CC singular); the forces reach 1e5. Skipping such a blocker the
+// method goes on and solves it (with refinement or without, an incremental
+// factor or a fresh LDLT, either tie rule: a within 5e-11 of 0).
+TEST(Ch10Dantzig, NeverClampsADependentBlocker) {
+  MatrixXd G(6, 3);
+  G << -0.56629987522164149, -0.51551782290716708, -0.95783233457461414, -0.31078280925252794,
+      -0.28306144372100911, -0.52584879407575413, 0.48611642327731053, -0.41124256199887255,
+      -0.53733179361439698, -0.22089742862323467, -0.20102147159766418, -0.37353044564628152,
+      -0.088636364853330124, -0.080771460509369328, -0.14993554041108323, 0.12520547189561285,
+      0.11404849794325198, 0.21188361426687874;
+  const VectorXd b =
+      (VectorXd(6) << -0.91502866825670037, -0.5022872864128316, -0.097913398178366806,
+       -0.35686742712010872, -0.14322181175350102, 0.20238053091551067)
+          .finished();
+  const MatrixXd A = G * G.transpose();
+  const LcpResult r = dantzig(A, b);
+  ASSERT_TRUE(r.ok) << "solveLcpDantzig: RBII §9: a system at rest always has contact forces; the "
+                    << "solver said: " << r.why
+                    << ". An unclamped blocker whose Schur complement on C is ~0 (dependent on C) "
+                       "must not join C (Baraff 1994 §4): skip it in maxstep";
+  EXPECT_TRUE(complementary(r, A, b)) << "solveLcpDantzig";
 }
 
 // A zero diagonal is a contact between two fixed bodies: dropped (f = 0).

@@ -37,12 +37,11 @@ struct World {
     for (int k = 0; k < n; ++k) {
       // A pyramid whose contact forces come without their torques tumbles, and
       // its solves then run long: the deadline's message names that too.
-      withinDeadline("stepWithCollisions (computeContactForces in every evaluation; if "
-                     "Ch10ContactForces.AppliesEachForceAndTorqueToBothBodies failed, a force "
-                     "without its torque makes the bodies tumble and this step run long)",
-                     [&] {
-        pbm::stepWithCollisions(w, pbm::findMethod(pbm::rigidMethods(), "rk4"), h);
-      });
+      withinDeadline(
+          "stepWithCollisions (computeContactForces in every evaluation; if "
+          "Ch10ContactForces.AppliesEachForceAndTorqueToBothBodies failed, a force "
+          "without its torque makes the bodies tumble and this step run long)",
+          [&] { pbm::stepWithCollisions(w, pbm::findMethod(pbm::rigidMethods(), "rk4"), h); });
       for (size_t i = 0; i < w.bodies.size(); ++i)
         worst = std::max(worst, (w.bodies[i].x - x0[i]).norm());
     }
