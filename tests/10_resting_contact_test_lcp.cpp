@@ -497,6 +497,80 @@ TEST(Ch10Dantzig, NeverClampsADependentBlocker) {
   EXPECT_TRUE(complementary(r, A, b)) << "solveLcpDantzig";
 }
 
+// Claim: a contact that joins C when its drive ends (settle, Baraff 1994 §4:
+// d done with f_d > 0) has a_d = 0 from then on, in the method's state and
+// in every pivot record after it (lcp.h: the tests check a_C = 0 on each).
+// Five contacts at rest (A = G G^T, b = G y to rounding), rows 0, 1 and 3
+// nearly parallel, found by a search for one whose drive ends that way with
+// pivots after it; the forces reach 4e3. Each record's a_C is checked against
+// 0 and against the test's own A f + b, and the answer's a against the
+// enumeration's (RBII §9: a is unique).
+TEST(Ch10Dantzig, AContactThatJoinsCWhenItsDriveEndsHasAZero) {
+  MatrixXd G(5, 3);
+  G << 0.60623037239409883, -0.60257374969753141, 0.21615465890730526, -0.81123610217536324,
+      0.80696271673483388, -0.28996647239528384, 0.83415614612769606, 0.64015306885662837,
+      0.99728786964467631, 0.19532122184009351, -0.19439494979136537, 0.06993370126455159,
+      -0.64959559086285079, 0.41171930514632127, -0.90893572854520943;
+  const VectorXd b = (VectorXd(5) << -0.45331444793842629, 0.60726144370057034, -0.2452124849543047,
+                      -0.14631821750796073, 0.70100933500917306)
+                         .finished();
+  const MatrixXd A = G * G.transpose();
+  const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+  std::string broken;
+  pbm::LcpOptions o;
+  o.onPivot = [&](const pbm::LcpPivot& p) {
+    if (!broken.empty()) return;
+    const VectorXd a = A * p.f + b;  // the test's own
+    const double fmax = std::max(1.0, p.f.cwiseAbs().maxCoeff());
+    for (int i = 0; i < A.rows(); ++i)
+      if (p.sets[i] == LcpSet::Clamped &&
+          (std::abs(p.a(i)) > 1e-8 * s || std::abs(a(i)) > 1e-8 * s * fmax))
+        broken = "after the pivot driving " + std::to_string(p.drive) + " (blocker " +
+                 std::to_string(p.blocker) + "), clamped contact " + std::to_string(i) +
+                 " has a = " + fmt(p.a(i)) + " in the record and A f + b = " + fmt(a(i));
+  };
+  const LcpResult r = dantzig(A, b, o);
+  ASSERT_TRUE(r.ok) << "solveLcpDantzig: RBII §9: a system at rest always has contact forces; "
+                    << "the solver said: " << r.why;
+  EXPECT_TRUE(broken.empty())
+      << "solveLcpDantzig (settle, Baraff 1994 §4): " << broken
+      << ": a contact that joins C when its drive ends (f_d > 0) has a_d = 0 from then on (lcp.h: "
+         "a_C = 0 after every pivot)";
+  const auto f = lcpOracle(A, b);
+  ASSERT_TRUE(f.has_value());
+  // To the enumeration's own tolerance (relative to |f|, here 4e3).
+  EXPECT_VEC_NEAR(A * r.f + b, A * *f + b, 1e-9 * s * std::max(1.0, f->cwiseAbs().maxCoeff()))
+      << "solveLcpDantzig: RBII §9: the accelerations a are unique: expected the enumeration's";
+}
+
+// Claim: only untreated contacts compete to be driven next (Baraff 1994 §4,
+// compute_forces: drive an untreated d with a_d < 0): an unclamped contact's
+// a, even a hair below 0 after rounding, must not raise the bar that an
+// untreated a_d has to pass. A system at rest (A = G G^T, b = G y with
+// y = (3, -3, 1)): small integer rows, row 2 within 1e-6 of -row 1 / 2 (two
+// nearly opposed contacts, a body pinched), found by a search for one that
+// needs it. RBII §9: it has contact forces; judged by the test's own
+// a = A f + b to 1e-6 of |b| (G's smallest singular value is 7e-7).
+TEST(Ch10Dantzig, OnlyUntreatedContactsCompeteToBeDriven) {
+  MatrixXd G(5, 3);
+  G << 1, -2, 2, -2, 2, -2, 0.99999931936832209, -0.99999946777797943, 1.0000005841930681, 1, 2, -2,
+      2, 1, -1;
+  const VectorXd b = G * Eigen::Vector3d(3, -3, 1);
+  const MatrixXd A = G * G.transpose();
+  const LcpResult r = dantzig(A, b);
+  ASSERT_TRUE(r.ok) << "solveLcpDantzig (nextDrive, Baraff 1994 §4): RBII §9: a system at rest "
+                    << "always has contact forces; the solver said: " << r.why
+                    << ". Only untreated contacts compete to be driven next: an unclamped "
+                       "contact's a a hair below 0 must not hide an untreated a_d < 0";
+  const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+  const double fmax = std::max(1.0, r.f.cwiseAbs().maxCoeff());
+  const VectorXd a = A * r.f + b;
+  EXPECT_GE(r.f.minCoeff(), -1e-6 * fmax) << "solveLcpDantzig: (9-6) f >= 0";
+  EXPECT_GE(a.minCoeff(), -1e-6 * s) << "solveLcpDantzig: (9-5) a >= 0";
+  EXPECT_LE(r.f.cwiseProduct(a).cwiseAbs().maxCoeff(), 1e-6 * s * fmax)
+      << "solveLcpDantzig: (9-7) f_i a_i = 0";
+}
+
 // A zero diagonal is a contact between two fixed bodies: dropped (f = 0).
 // A non-finite A or b is refused, not solved.
 TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
