@@ -9,6 +9,86 @@
 
 using namespace ch10_test;
 
+// Claim: computeContactForces puts every f_i n_i where it acts (RBII §9,
+// compute_contact_forces): +f_i n_i at p_i into a's force, with its torque
+// (p_i - x_a) x f_i n_i, and the negatives into b's. Run first and fast, so
+// that a missing torque or a force given to the wrong body is named here
+// rather than by a stack that tumbles (Ch10Scenes.TwoBoxStack) or a pyramid
+// whose solves then run long (Ch10World.PyramidHoldsStill). Three contacts on
+// three different pairs of bodies, off the centres: a box on the ground, a
+// box pressed up against a fixed ceiling (the moving body is the contact's
+// b), and two free boxes pressed together. No two contacts share a free
+// body, so A is diagonal and each force has the closed form of one contact
+// at rest, f_i = -b_i / K_i with b_i = n . (F_a/M_a - F_b/M_b) and K_i of
+// RBII (8-18), written here. The accumulators are checked against the
+// solver's own f, so a wrong solve is reported apart from a wrong application.
+TEST(Ch10ContactForces, AppliesEachForceAndTorqueToBothBodies) {
+  const Vector3d up = Vector3d::UnitY();
+  std::vector<RigidBody> bodies;
+  bodies.reserve(6);
+  bodies.push_back(box(2.0, Vector3d(1.0, 0.6, 0.8), Vector3d(0.1, 0.3, -0.2)));
+  bodies.push_back(fixedBody(Vector3d(0, -0.5, 0)));  // the ground
+  bodies.push_back(box(1.5, Vector3d(0.6, 0.6, 0.6), Vector3d(3.0, 1.0, 0.0),
+                       Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Vector3d(1, 1, 0).normalized()))));
+  bodies.push_back(fixedBody(Vector3d(3.0, 2.0, 0.0)));  // the ceiling
+  bodies.push_back(box(1.0, Vector3d(0.5, 0.5, 0.5), Vector3d(-3.0, 1.25, 0.1)));
+  bodies.push_back(box(3.0, Vector3d(1.0, 1.0, 1.0), Vector3d(-3.2, 0.5, 0.0)));
+  const char* names[] = {"the box on the ground", "the ground",         "the box under the ceiling",
+                         "the ceiling",           "the upper free box", "the lower free box"};
+  bodies[0].force = Vector3d(0, -2.0 * kG, 0);
+  bodies[2].force = Vector3d(0, 3.0 * 1.5 * kG, 0);  // pushed up into the ceiling
+  bodies[4].force = Vector3d(0, -1.0 * kG, 0);
+  bodies[5].force = Vector3d(0, 4.0 * 3.0 * kG, 0);  // pushed up into the upper box
+  std::vector<Contact> cs = {
+      vf(&bodies[0], &bodies[1], Vector3d(0.5, 0.0, 0.15), up),
+      vf(&bodies[3], &bodies[2], Vector3d(3.2, 1.3, -0.25), up),  // a = ceiling, b = the box
+      vf(&bodies[4], &bodies[5], Vector3d(-2.85, 1.0, 0.3), up)};
+  std::vector<Vector3d> force0, torque0;
+  for (const RigidBody& b : bodies) force0.push_back(b.force), torque0.push_back(b.torque);
+  // K_i (RBII (8-18)) and the closed-form f_i of each decoupled contact.
+  VectorXd fWant(3);
+  for (int i = 0; i < 3; ++i) {
+    const Contact& c = cs[i];
+    const Vector3d ra = c.p - c.a->x, rb = c.p - c.b->x;
+    const double K = c.a->invMass + c.b->invMass +
+                     ra.cross(c.n).dot(inverseMassOracle({c.a}).block<3, 3>(3, 3) * ra.cross(c.n)) +
+                     rb.cross(c.n).dot(inverseMassOracle({c.b}).block<3, 3>(3, 3) * rb.cross(c.n));
+    const double bi = c.n.dot(c.a->invMass * c.a->force - c.b->invMass * c.b->force);
+    fWant(i) = std::max(0.0, -bi / K);
+  }
+  const pbm::LcpResult r =
+      withinDeadline("computeContactForces", [&] { return pbm::computeContactForces(cs); });
+  ASSERT_EQ(r.f.size(), 3) << "computeContactForces: one force per contact";
+  EXPECT_VEC_NEAR(r.f, fWant, 1e-9 * fWant.cwiseAbs().maxCoeff())
+      << "the forces themselves (one contact per pair of bodies: f_i = -b_i / K_i, RBII (8-18), "
+         "(9-5)-(9-7)); if this fails, see Ch10AMatrix.*, Ch10BVector.* and Ch10Dantzig.* first";
+  std::vector<Vector3d> forceWant = force0, torqueWant = torque0;
+  for (int i = 0; i < 3; ++i) {
+    const Vector3d F = r.f(i) * cs[i].n;
+    const int ia = static_cast<int>(cs[i].a - bodies.data()),
+              ib = static_cast<int>(cs[i].b - bodies.data());
+    forceWant[ia] += F;
+    torqueWant[ia] += (cs[i].p - cs[i].a->x).cross(F);
+    forceWant[ib] -= F;
+    torqueWant[ib] -= (cs[i].p - cs[i].b->x).cross(F);
+  }
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const double scale = 1e-9 * std::max(1.0, forceWant[k].norm() + torqueWant[k].norm());
+    EXPECT_LE((bodies[k].force - forceWant[k]).norm(), scale)
+        << "computeContactForces (RBII §9, compute_contact_forces): " << names[k]
+        << "'s force accumulator: expected (" << forceWant[k].transpose() << "), got ("
+        << bodies[k].force.transpose()
+        << "): each contact adds +f_i n_i to its a and -f_i n_i to its b, inside the loop over "
+           "the contacts, each to its own bodies";
+    EXPECT_LE((bodies[k].torque - torqueWant[k]).norm(), scale)
+        << "computeContactForces (RBII §9, compute_contact_forces): " << names[k]
+        << "'s torque accumulator: expected (" << torqueWant[k].transpose() << "), got ("
+        << bodies[k].torque.transpose()
+        << "): each force comes with its torque, (p_i - x_a) x f_i n_i on a and "
+           "-(p_i - x_b) x f_i n_i on b (addForceAtPoint adds both)";
+  }
+}
+
 // Claim: A = J M^-1 J^T (RBII App. D, with the torque of -n_j on b written
 // (p_j - x) x (-n_j)), hence symmetric. The notes' routine taken verbatim
 // gives max|A - A^T| of order 10-100 here.
@@ -161,4 +241,52 @@ TEST(Ch10Jacobian, RowsFromTheDefinition) {
     }
     if (HasFailure()) return;
   }
+}
+
+// Claim: b counts a fixed body's motion (exercise header: a fixed body is not
+// null; its omega and v go through pointVelocity and pointAcceleration).
+// Closed form: the fixed B turns at w about the x axis through its centre,
+// which moves along z at V; its top face holds the plane at distance d from
+// the axis, n(t) = (0, cos wt, sin wt). A's vertex starts on it at (0, d, 0)
+// and slides along z at u, no force on A. The gap n(t) . (p_a(t) - x_B(t)) - d
+// = d cos wt + (u - V) t sin wt - d has gap''(0) = 2 w (u - V) - d w^2 (RBII
+// (9-4)); treating B as the ground (no velocity, no acceleration) gives
+// 2 w u instead.
+TEST(Ch10BVector, AFixedBodyThatTurnsAndMovesCounts) {
+  const double d = 1.0;
+  for (double w : {2.0, -1.5})
+    for (double u : {0.0, 0.8})
+      for (double V : {0.0, 0.5}) {
+        RigidBody B = fixedBody();
+        B.omega = Vector3d(w, 0, 0);
+        B.v = Vector3d(0, 0, V);
+        RigidBody A = box(1.0, Vector3d(1, 1, 1), Vector3d(0.5, d + 0.5, 0.5),
+                          Eigen::Quaterniond::Identity(), Vector3d(0, 0, u));
+        A.force.setZero();
+        A.torque.setZero();
+        const std::vector<Contact> cs{vf(&A, &B, Vector3d(0, d, 0), Vector3d::UnitY())};
+        const VectorXd b = pbm::computeBVector(cs);
+        ASSERT_EQ(b.size(), 1) << "computeBVector: one entry per contact";
+        EXPECT_NEAR(b(0), 2.0 * w * (u - V) - d * w * w, 1e-12)
+            << "w = " << w << ", u = " << u << ", V = " << V
+            << ": computeBVector (RBII (9-4), App. D compute_b_vector): the fixed body b "
+               "(invMass = 0, Iinv = 0) turns and moves; its point's velocity v + omega x r and "
+               "acceleration omega x (omega x r) count like any body's (only a null b is "
+               "skipped). Closed form 2 w (u - V) - d w^2";
+      }
+}
+
+// Claim: a null body (Contact: "the body pointers may be null") contributes
+// nothing, like a fixed one: the cube's four corners on a null table give the
+// closed-form A of Ch10AMatrix.CubeOnTableClosedForm and b = -g.
+TEST(Ch10AMatrix, NullBodyIsLikeTheGround) {
+  CubeOnTable t(1.0, 1.0);
+  for (Contact& c : t.contacts) c.b = nullptr;
+  Eigen::Matrix4d want;
+  want << 4, 1, 1, -2, 1, 4, -2, 1, 1, -2, 4, 1, -2, 1, 1, 4;
+  EXPECT_VEC_NEAR(pbm::computeAMatrix(t.contacts), MatrixXd(want), 1e-12)
+      << "computeAij (RBII App. D): a null body b has no response; skip it (test the pointer "
+         "before reading its mass)";
+  EXPECT_VEC_NEAR(pbm::computeBVector(t.contacts), VectorXd::Constant(4, -kG), 1e-12)
+      << "computeBVector (RBII App. D): a null body b contributes nothing";
 }

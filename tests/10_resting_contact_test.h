@@ -236,9 +236,11 @@ inline double complementarity(const VectorXd& f, const VectorXd& a, const Vector
 
 // Why a pivot loop would not end (Baraff 1994 §4).
 inline const std::string kDantzigHint =
-    "a pivot loop that does not end: does each pivot move its blocker into C or NC, stop "
-    "driving d when d itself blocks, and give up at the cap of 20 n + 20 pivots (Baraff 1994 "
-    "§4, exercises/10_resting_contact/dantzig.cpp)?";
+    "a pivot loop that does not end: when maxstep finds no blocker, does it stop (a_d "
+    "recomputed as A f + b still < 0: \"infeasible\", with the certificate; else d is done) "
+    "rather than go round again with nothing changed? Does each pivot move its blocker into C "
+    "or NC, stop driving d when d itself blocks, and give up at the cap of 20 n + 20 pivots "
+    "(Baraff 1994 §4, exercises/10_resting_contact/dantzig.cpp)?";
 
 // solveLcpDantzig under a deadline and a pivot budget: past twice the cap of
 // 20 n + 20 pivots (counted by onPivot, which the header asks for) it throws
@@ -282,6 +284,7 @@ inline const bool kDeadlineInstalled =
                                    {"Ch10Pgs", "computeAij, computeAMatrix, computeBVector"},
                                    {"Ch10BruteForce", "solveLcpBruteForce"},
                                    {"Ch10Scenes", "computeContactForces"},
+                                   {"Ch10ContactForces", "computeContactForces"},
                                    {"Ch10Dantzig", "solveLcpDantzig"},
                                    {"Ch10Jacobian", "contactJacobian"},
                                    {"Ch10Ndot", "computeNdot"},

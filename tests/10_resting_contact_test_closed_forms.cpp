@@ -159,8 +159,15 @@ TEST(Ch10Scenes, TwoBoxStack) {
   EXPECT_NEAR(r.f.head(4).sum(), 4 * kG, 1e-9) << "RBII §9: the ground carries both boxes";
   EXPECT_NEAR(r.f.tail(4).sum(), kG, 1e-9) << "RBII §9: the lower box carries the upper";
   for (const RigidBody* b : {&lower, &upper}) {
-    EXPECT_VEC_NEAR(linearAccelerationOf(*b), Vector3d::Zero(), 1e-9) << "mass " << b->mass;
-    EXPECT_VEC_NEAR(angularAccelerationOf(*b), Vector3d::Zero(), 1e-9) << "mass " << b->mass;
+    EXPECT_VEC_NEAR(linearAccelerationOf(*b), Vector3d::Zero(), 1e-9)
+        << "the box of mass " << b->mass
+        << ": computeContactForces (RBII §9, compute_contact_forces) must leave its force "
+           "accumulator at 0: +f_i n_i on each contact's a, -f_i n_i on its b";
+    EXPECT_VEC_NEAR(angularAccelerationOf(*b), Vector3d::Zero(), 1e-9)
+        << "the box of mass " << b->mass
+        << ": computeContactForces (RBII §9, compute_contact_forces) must leave its torque "
+           "accumulator at 0: each f_i n_i comes with its torque (p_i - x) x f_i n_i "
+           "(addForceAtPoint), -(p_i - x) x f_i n_i on b";
   }
 }
 
@@ -170,11 +177,14 @@ TEST(Ch10Scenes, TwoBoxStack) {
 // a fixed floor under it that turns at w about z through the contact: the
 // floor rises under the cube's path, so both contacts close at
 // b_1 + b_2 = 2 n' . v = -2 w u whatever the forces (A z = 0 for z = (1, 1):
-// the forces only squeeze the cube).
+// the forces only squeeze the cube). M = 0.5, so that the certificate's
+// entries (Farkas's z, any positive multiple of (1, 1)) are below 1 as
+// Dantzig's direction gives them: the message must name both contacts
+// whatever z's scale.
 TEST(Ch10Scenes, PinchedByATurningFloorHasNoForces) {
-  const double u = 1.0, w = 0.5;
-  RigidBody cube = box(2, Vector3d(1, 1, 1), Vector3d(0, 0.5, 0), Eigen::Quaterniond::Identity(),
-                       Vector3d(2 * u, 0, 0));
+  const double u = 1.0, w = 0.5, M = 0.5;
+  RigidBody cube = box(M, Vector3d(1, 1, 1), Vector3d(0, 0.5, 0), Eigen::Quaterniond::Identity(),
+                       Vector3d(M * u, 0, 0));
   RigidBody floor = fixedBody(Vector3d::Zero()), ceiling = fixedBody(Vector3d(0, 1.5, 0));
   floor.omega = Vector3d(0, 0, w);
   std::vector<Contact> cs = {vf(&cube, &floor, Vector3d::Zero(), Vector3d::UnitY()),
@@ -189,9 +199,18 @@ TEST(Ch10Scenes, PinchedByATurningFloorHasNoForces) {
                      "solveLcpDantzig must throw SolverFailure (its reason: \""
                   << direct.why << "\")";
   } catch (const pbm::SolverFailure& e) {
-    EXPECT_NE(std::string(e.what()).find(direct.why), std::string::npos)
-        << "the message should name the solver's reason \"" << direct.why
-        << "\"; got: " << e.what();
+    const std::string what = e.what();
+    const size_t at = what.find(direct.why);
+    EXPECT_NE(at, std::string::npos)
+        << "the message should name the solver's reason \"" << direct.why << "\"; got: " << what;
+    const std::string rest = at == std::string::npos ? what : what.substr(at + direct.why.size());
+    EXPECT_TRUE(rest.find('0') != std::string::npos && rest.find('1') != std::string::npos)
+        << "computeContactForces (RBII §9; contact_forces.h: SolverFailure \"naming the "
+           "contact\"): the certificate z = ("
+        << direct.certificate.transpose()
+        << ") is positive on contacts 0 and 1, every z_i > 0 names its contact (not only "
+           "z_i > 1: z has no scale); got: "
+        << what;
   }
 }
 

@@ -1,6 +1,8 @@
 // Chapter 10 tests, part: the LCP solvers (RBII §9: a = A f + b >= 0,
 // f >= 0, f . a = 0; Baraff 1994 §4 for Dantzig's method), checked against
 // the SVD enumeration of 10_resting_contact_test.h.
+#include <Eigen/Eigenvalues>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 
@@ -55,6 +57,43 @@ CubeOnCube45 cubeOnCube45(const Vector3d& x = Vector3d(0, 0.5, 0)) {
   return {J * inverseMassOracle({&top, &bottom}) * J.transpose(), VectorXd::Constant(8, -kG)};
 }
 
+// The smallest eigenvalue of A on the support of f (the f_i > 0) above
+// 1e-10 of the largest (the enumeration's SVD threshold): how well that
+// part of the LCP is conditioned. Infinity when f = 0.
+double smallestEigenvalueOnSupport(const MatrixXd& A, const VectorXd& f) {
+  std::vector<int> S;
+  for (int i = 0; i < f.size(); ++i)
+    if (f(i) > 0.0) S.push_back(i);
+  if (S.empty()) return std::numeric_limits<double>::infinity();
+  MatrixXd ASS(S.size(), S.size());
+  for (size_t r = 0; r < S.size(); ++r)
+    for (size_t c = 0; c < S.size(); ++c) ASS(r, c) = A(S[r], S[c]);
+  const VectorXd ev = Eigen::SelfAdjointEigenSolver<MatrixXd>(ASS).eigenvalues();
+  double lo = std::numeric_limits<double>::infinity();
+  for (Eigen::Index i = 0; i < ev.size(); ++i)
+    if (ev(i) > 1e-10 * ev.maxCoeff()) lo = std::min(lo, ev(i));
+  return lo;
+}
+
+std::string fmt(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
+// Baraff 1994 §4, maxstep, as the lesson and the exercise header ask: when
+// a_d reaches 0 in the same step as another index's event (a tie, also one
+// rounding breaks by an ulp), d wins: the pivot names d as its blocker and d
+// joins C. Empty when the pivot keeps that rule.
+std::string dWinsTies(const pbm::LcpPivot& p, double s) {
+  const int d = p.drive;
+  if (d < 0 || d >= p.a.size() || p.blocker == d || p.step <= 0.0) return "";
+  if (std::abs(p.a(d)) > 1e-12 * s || p.da(d) <= 0.0) return "";
+  return "a_" + std::to_string(d) + " reached 0 (" + fmt(p.a(d)) + ") in the same step as index " +
+         std::to_string(p.blocker) + "'s event, but the pivot names " + std::to_string(p.blocker) +
+         ": d wins ties (maxstep, Baraff 1994 §4), also ties rounding breaks by an ulp";
+}
+
 }  // namespace
 
 // Claims: complementarity, existence (every system at rest is solvable), and
@@ -70,16 +109,39 @@ TEST(Ch10Dantzig, AgreesWithEnumerationAtRest) {
     ASSERT_TRUE(r.ok) << "trial " << trial << " (n = " << n << ", rank " << k
                       << "): RBII §9: a system at rest always has contact forces; the solver said: "
                       << r.why;
-    ASSERT_TRUE(complementary(r, c.A, c.b)) << "trial " << trial << ", n = " << n;
+    ASSERT_TRUE(complementary(r, c.A, c.b))
+        << "trial " << trial << " (n = " << n << ", rank " << k
+        << ", |f| = " << r.f.cwiseAbs().maxCoeff() << "): solveLcpDantzig";
     const auto f = lcpOracle(c.A, c.b);
     if (!f) continue;  // the oracle's own tolerance; rare
     const VectorXd aWant = c.A * *f + c.b, aGot = c.A * r.f + c.b;
     const double s = std::max(1.0, c.b.cwiseAbs().maxCoeff());
-    ASSERT_LE((aGot - aWant).cwiseAbs().maxCoeff(), 1e-8 * s)
-        << "trial " << trial << ": the accelerations a are unique (RBII §9)";
+    // How far two correct answers may differ in a: each solves A_SS f_S = -b_S
+    // on its support S with a backward-stable factorisation (n u relative
+    // backward error), and a_NC = A_NS f_S + b_NC carries that error through
+    // A_NS A_SS^-1 = G_N G_S^+, of norm up to sqrt(|A| / lambda) with lambda
+    // the smallest nonzero eigenvalue of A_SS. So |da| <~ n u |A| |f|
+    // sqrt(|A| / lambda). Well conditioned, that is far below 1e-8 |b|; on
+    // a random trial where lambda ~ 1e-8 and |f| ~ 1e4 it is ~1e-6, and a
+    // solver that refines its answer once, or not at all, or factors A_CC
+    // afresh, lands anywhere inside it (measured: up to 2.4 times the term
+    // without n).
+    const double normA = c.A.cwiseAbs().maxCoeff();
+    const double fmax = std::max({1.0, f->cwiseAbs().maxCoeff(), r.f.cwiseAbs().maxCoeff()});
+    const double lambda =
+        std::min(smallestEigenvalueOnSupport(c.A, *f), smallestEigenvalueOnSupport(c.A, r.f));
+    const double rounding =
+        n * std::numeric_limits<double>::epsilon() * normA * fmax * std::sqrt(normA / lambda);
+    const std::string which = "trial " + std::to_string(trial) + " (n = " + std::to_string(n) +
+                              ", rank " + std::to_string(k) + ", |f| = " + fmt(fmax) +
+                              ", smallest eigenvalue of A on the support " + fmt(lambda) + ")";
+    ASSERT_LE((aGot - aWant).cwiseAbs().maxCoeff(), 1e-8 * s + rounding)
+        << which << ": solveLcpDantzig: the accelerations a are unique (RBII §9): expected the "
+        << "enumeration's a = (" << aWant.transpose() << "), got (" << aGot.transpose()
+        << "); allowed 1e-8 |b| + n u |A| |f| sqrt(|A| / lambda) = " << 1e-8 * s + rounding;
     ASSERT_LE((c.G.transpose() * (r.f - *f)).cwiseAbs().maxCoeff(),
               1e-8 * std::max(1.0, f->cwiseAbs().maxCoeff()))
-        << "trial " << trial << ": the net contact wrench J^T f is unique";
+        << which << ": solveLcpDantzig: the net contact wrench J^T f is unique (RBII §9)";
     ++checked;
   }
   EXPECT_GE(checked, 9900) << "the enumeration oracle should solve almost every case";
@@ -106,6 +168,10 @@ TEST(Ch10Dantzig, InfeasibleExactlyWhenEnumerationSaysSo) {
       continue;
     }
     ++infeasible;
+    ASSERT_EQ(r.f.size(), n) << "trial " << trial << ": a failed solve still returns its f";
+    EXPECT_VEC_NEAR(r.a, c.A * r.f + c.b, 1e-9 * std::max(1.0, c.b.cwiseAbs().maxCoeff()))
+        << "trial " << trial << ": solveLcpDantzig (lcp.h): a failed solve returns the forces so "
+        << "far and their a = A f + b";
     ASSERT_EQ(r.certificate.size(), n) << "trial " << trial << ": an infeasible LCP returns z";
     const VectorXd& z = r.certificate;
     EXPECT_GE(z.minCoeff(), 0.0) << "trial " << trial << ": the certificate z >= 0";
@@ -190,6 +256,7 @@ TEST(Ch10Dantzig, InvariantsAfterEveryPivot) {
       }
       if (p.drive >= 0 && p.drive < n && p.da(p.drive) < -1e-9 * s)
         broken = "Delta a_d < 0 for d = " + std::to_string(p.drive);
+      if (broken.empty()) broken = dWinsTies(p, s);
     };
     const LcpResult r = dantzig(c.A, c.b, o);
     ASSERT_TRUE(r.ok) << "trial " << trial << ": " << r.why;
@@ -281,6 +348,15 @@ TEST(Ch10Dantzig, OkOnlyWhenTheAnswerPassesAnIndependentCheck) {
         }
         if (!r.ok) {
           ++refused;
+          bool named = false;
+          for (const char* why :
+               {"infeasible", "pivot cap", "Cholesky failed", "not finite", "inaccurate"})
+            named = named || r.why.rfind(why, 0) == 0;
+          EXPECT_TRUE(named) << "n = " << n << ", delta = " << delta
+                             << ": solveLcpDantzig (lcp.h): a refusal starts with its reason "
+                                "(\"inaccurate: ...\" when the answer fails the final check); "
+                                "got \""
+                             << r.why << "\"";
           continue;
         }
         ++solved;
@@ -351,6 +427,150 @@ TEST(Ch10Dantzig, NearTieLeavesTheDrivenContactDependent) {
   }
 }
 
+// Claim: d wins ties (Baraff 1994 §4, maxstep; the lesson and the exercise
+// header ask for it). Three systems A = J J^T with small integer J and b,
+// found by a search for them: in each, while d is driven, a clamped force
+// reaches 0 at the same s as a_d, the two step lengths differing by an ulp.
+// Letting d win, the pivot names d and d joins C; the enumeration says what a
+// must be. (A solver that lets the other index win and then drains d still
+// finds a right answer here; what it breaks is the pivot record's promise,
+// lcp.h: blocker is "d itself when a_d reached 0".)
+TEST(Ch10Dantzig, DrivenContactWinsATie) {
+  struct Case {
+    int n;
+    std::vector<double> J, b;
+  };
+  const std::vector<Case> cases = {
+      {4, {1, -2, 0, 0, 2, 1, 0, 2, 0, 1, -1, -1}, {0, 0, -4, -2}},
+      {5, {-1, 1, -1, 1, -2, -1, -1, 2, 1, 0, 0, 2, 2, -2, 1}, {3, -3, 3, -2, -5}},
+      {4, {-2, -2, 0, -1, -1, -2, 2, 1, 1, 2, -2, -2}, {4, -2, -2, -8}}};
+  for (size_t t = 0; t < cases.size(); ++t) {
+    const Case& k = cases[t];
+    const MatrixXd J =
+        Eigen::Map<const Eigen::Matrix<double, -1, -1, Eigen::RowMajor>>(k.J.data(), k.n, 3);
+    const MatrixXd A = J * J.transpose();
+    const VectorXd b = Eigen::Map<const VectorXd>(k.b.data(), k.n);
+    const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+    std::string broken;
+    pbm::LcpOptions o;
+    o.onPivot = [&](const pbm::LcpPivot& p) {
+      if (broken.empty()) broken = dWinsTies(p, s);
+    };
+    const LcpResult r = dantzig(A, b, o);
+    SCOPED_TRACE("case " + std::to_string(t) + " (n = " + std::to_string(k.n) + ")");
+    ASSERT_TRUE(r.ok) << "solveLcpDantzig: " << r.why;
+    EXPECT_TRUE(broken.empty()) << "solveLcpDantzig: " << broken;
+    const auto f = lcpOracle(A, b);
+    ASSERT_TRUE(f.has_value());
+    EXPECT_VEC_NEAR(A * r.f + b, A * *f + b, 1e-9 * s)
+        << "solveLcpDantzig: RBII §9: the accelerations a are unique: expected the enumeration's";
+  }
+}
+
+// Claim: an index whose Schur complement on C is numerically zero never
+// joins C (Baraff 1994 §4; the lesson and the exercise header ask for this
+// safeguard). Six contacts at rest (A = G G^T, b = G y, always solvable,
+// RBII §9) whose rows are nearly dependent, found by a search for one that
+// needs it: an unclamped index blocks while its Schur complement on C is
+// below 1e-9 (A scaled to a unit diagonal), and
+// clamping it would put a zero pivot in A_CC's factor (or, factored afresh,
+// make A_CC singular); the forces reach 1e5. Skipping such a blocker the
+// method goes on and solves it (with refinement or without, an incremental
+// factor or a fresh LDLT, either tie rule: a within 5e-11 of 0).
+TEST(Ch10Dantzig, NeverClampsADependentBlocker) {
+  MatrixXd G(6, 3);
+  G << -0.56629987522164149, -0.51551782290716708, -0.95783233457461414, -0.31078280925252794,
+      -0.28306144372100911, -0.52584879407575413, 0.48611642327731053, -0.41124256199887255,
+      -0.53733179361439698, -0.22089742862323467, -0.20102147159766418, -0.37353044564628152,
+      -0.088636364853330124, -0.080771460509369328, -0.14993554041108323, 0.12520547189561285,
+      0.11404849794325198, 0.21188361426687874;
+  const VectorXd b =
+      (VectorXd(6) << -0.91502866825670037, -0.5022872864128316, -0.097913398178366806,
+       -0.35686742712010872, -0.14322181175350102, 0.20238053091551067)
+          .finished();
+  const MatrixXd A = G * G.transpose();
+  const LcpResult r = dantzig(A, b);
+  ASSERT_TRUE(r.ok) << "solveLcpDantzig: RBII §9: a system at rest always has contact forces; the "
+                    << "solver said: " << r.why
+                    << ". An unclamped blocker whose Schur complement on C is ~0 (dependent on C) "
+                       "must not join C (Baraff 1994 §4): skip it in maxstep";
+  EXPECT_TRUE(complementary(r, A, b)) << "solveLcpDantzig";
+}
+
+// Claim: a contact that joins C when its drive ends (settle, Baraff 1994 §4:
+// d done with f_d > 0) has a_d = 0 from then on, in the method's state and
+// in every pivot record after it (lcp.h: the tests check a_C = 0 on each).
+// Five contacts at rest (A = G G^T, b = G y to rounding), rows 0, 1 and 3
+// nearly parallel, found by a search for one whose drive ends that way with
+// pivots after it; the forces reach 4e3. Each record's a_C is checked against
+// 0 and against the test's own A f + b, and the answer's a against the
+// enumeration's (RBII §9: a is unique).
+TEST(Ch10Dantzig, AContactThatJoinsCWhenItsDriveEndsHasAZero) {
+  MatrixXd G(5, 3);
+  G << 0.60623037239409883, -0.60257374969753141, 0.21615465890730526, -0.81123610217536324,
+      0.80696271673483388, -0.28996647239528384, 0.83415614612769606, 0.64015306885662837,
+      0.99728786964467631, 0.19532122184009351, -0.19439494979136537, 0.06993370126455159,
+      -0.64959559086285079, 0.41171930514632127, -0.90893572854520943;
+  const VectorXd b = (VectorXd(5) << -0.45331444793842629, 0.60726144370057034, -0.2452124849543047,
+                      -0.14631821750796073, 0.70100933500917306)
+                         .finished();
+  const MatrixXd A = G * G.transpose();
+  const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+  std::string broken;
+  pbm::LcpOptions o;
+  o.onPivot = [&](const pbm::LcpPivot& p) {
+    if (!broken.empty()) return;
+    const VectorXd a = A * p.f + b;  // the test's own
+    const double fmax = std::max(1.0, p.f.cwiseAbs().maxCoeff());
+    for (int i = 0; i < A.rows(); ++i)
+      if (p.sets[i] == LcpSet::Clamped &&
+          (std::abs(p.a(i)) > 1e-8 * s || std::abs(a(i)) > 1e-8 * s * fmax))
+        broken = "after the pivot driving " + std::to_string(p.drive) + " (blocker " +
+                 std::to_string(p.blocker) + "), clamped contact " + std::to_string(i) +
+                 " has a = " + fmt(p.a(i)) + " in the record and A f + b = " + fmt(a(i));
+  };
+  const LcpResult r = dantzig(A, b, o);
+  ASSERT_TRUE(r.ok) << "solveLcpDantzig: RBII §9: a system at rest always has contact forces; "
+                    << "the solver said: " << r.why;
+  EXPECT_TRUE(broken.empty())
+      << "solveLcpDantzig (settle, Baraff 1994 §4): " << broken
+      << ": a contact that joins C when its drive ends (f_d > 0) has a_d = 0 from then on (lcp.h: "
+         "a_C = 0 after every pivot)";
+  const auto f = lcpOracle(A, b);
+  ASSERT_TRUE(f.has_value());
+  // To the enumeration's own tolerance (relative to |f|, here 4e3).
+  EXPECT_VEC_NEAR(A * r.f + b, A * *f + b, 1e-9 * s * std::max(1.0, f->cwiseAbs().maxCoeff()))
+      << "solveLcpDantzig: RBII §9: the accelerations a are unique: expected the enumeration's";
+}
+
+// Claim: only untreated contacts compete to be driven next (Baraff 1994 §4,
+// compute_forces: drive an untreated d with a_d < 0): an unclamped contact's
+// a, even a hair below 0 after rounding, must not raise the bar that an
+// untreated a_d has to pass. A system at rest (A = G G^T, b = G y with
+// y = (3, -3, 1)): small integer rows, row 2 within 1e-6 of -row 1 / 2 (two
+// nearly opposed contacts, a body pinched), found by a search for one that
+// needs it. RBII §9: it has contact forces; judged by the test's own
+// a = A f + b to 1e-6 of |b| (G's smallest singular value is 7e-7).
+TEST(Ch10Dantzig, OnlyUntreatedContactsCompeteToBeDriven) {
+  MatrixXd G(5, 3);
+  G << 1, -2, 2, -2, 2, -2, 0.99999931936832209, -0.99999946777797943, 1.0000005841930681, 1, 2, -2,
+      2, 1, -1;
+  const VectorXd b = G * Eigen::Vector3d(3, -3, 1);
+  const MatrixXd A = G * G.transpose();
+  const LcpResult r = dantzig(A, b);
+  ASSERT_TRUE(r.ok) << "solveLcpDantzig (nextDrive, Baraff 1994 §4): RBII §9: a system at rest "
+                    << "always has contact forces; the solver said: " << r.why
+                    << ". Only untreated contacts compete to be driven next: an unclamped "
+                       "contact's a a hair below 0 must not hide an untreated a_d < 0";
+  const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
+  const double fmax = std::max(1.0, r.f.cwiseAbs().maxCoeff());
+  const VectorXd a = A * r.f + b;
+  EXPECT_GE(r.f.minCoeff(), -1e-6 * fmax) << "solveLcpDantzig: (9-6) f >= 0";
+  EXPECT_GE(a.minCoeff(), -1e-6 * s) << "solveLcpDantzig: (9-5) a >= 0";
+  EXPECT_LE(r.f.cwiseProduct(a).cwiseAbs().maxCoeff(), 1e-6 * s * fmax)
+      << "solveLcpDantzig: (9-7) f_i a_i = 0";
+}
+
 // A zero diagonal is a contact between two fixed bodies: dropped (f = 0).
 // A non-finite A or b is refused, not solved.
 TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
@@ -362,7 +582,10 @@ TEST(Ch10Dantzig, ZeroDiagonalDroppedAndNonFiniteRefused) {
   EXPECT_VEC_NEAR(r.f, Eigen::Vector2d(0, 2), 1e-12) << "contact 0 is dropped; f_1 = 4/2";
   MatrixXd bad = A;
   bad(1, 1) = std::nan("");
-  EXPECT_FALSE(dantzig(bad, b).ok) << "a NaN in A is refused";
+  const LcpResult refused = dantzig(bad, b);
+  EXPECT_FALSE(refused.ok) << "a NaN in A is refused";
+  EXPECT_EQ(refused.why, "not finite")
+      << "solveLcpDantzig: lcp.h names the reason for a NaN or infinity in A or b \"not finite\"";
 }
 
 // The student's brute force (RBII §9's conditions, one active set at a time)

@@ -1,6 +1,12 @@
 // A block (a cube of side s, mass M) on a fixed table whose edge is at x = 0,
-// its centre `offset` beyond the edge (RBII §9). Over the table the vf
-// contacts carry M g between them (how is not unique: only the total is).
+// its centre `offset` beyond the edge (RBII §9). Wholly on the table
+// (offset <= -s/2) the four vf contacts carry M g between them, and how is
+// not unique: only the total is. Overhanging with the centre still over the
+// table (-s/2 < offset = e <= 0, the default e = -0.3, s = 1) two vf
+// contacts at x = e - s/2 and two ee contacts on the edge line x = 0 hold
+// it; statics then fixes each line's total (force and torque about the edge
+// line: vf = M g (-e)/(s/2 - e), ee = M g (s/2)/(s/2 - e), 7.3575 N and
+// 12.2625 N by default) and leaves only the split between z = +-s/2 open.
 // Beyond the edge (0 < e < s/2) the cube turns about the edge: the two ee
 // contacts where the table's edge crosses the cube's bottom carry
 // M g / (1 + 6 e^2 / s^2) (I = M s^2 / 6 about the centre: the edge point's
@@ -46,9 +52,10 @@ class BlockTableScene : public RestingScene {
   std::string name() const override { return "block_table"; }
   std::string title() const override { return "A block on a table, over its edge"; }
   std::string lookFor() const override {
-    return "Over the table the vf contacts carry M g. Slide `offset` past 0: the force moves "
-           "to the 2 ee contacts at the table's edge, M g/(1 + 6 e^2/s^2) as the HUD prints, "
-           "and the block tips. `wind` >= 1 lifts it: f = 0, a = (wind - 1) g.";
+    return "Overhanging, centre over the table: the vf contacts carry M g (-e)/(s/2 - e) and the "
+           "ee contacts on the edge M g (s/2)/(s/2 - e) (torque balance; default 7.36 N and "
+           "12.26 N). Slide `offset` past 0: the ee contacts carry M g/(1 + 6 e^2/s^2) as the "
+           "HUD prints, and the block tips. `wind` >= 1 lifts it: f = 0, a = (wind - 1) g.";
   }
   void validate() const override {
     if (offset_ - 0.5 * size_ < -2.0 * kTableHalf.x())
@@ -91,8 +98,17 @@ class BlockTableScene : public RestingScene {
       lines.push_back(pbm::format(
           "closed form at t = 0: ee total (1 - wind) M g/(1 + 6 e^2/s^2) = %.6g N, vf 0",
           load / (1.0 + 6.0 * e * e)));
+    } else if (offset_ > -0.5 * size_) {
+      // Both lines hold it: force and torque balance about the edge line x = 0.
+      const double e = offset_, h = 0.5 * size_;
+      lines.push_back(pbm::format(
+          "closed form at t = 0 (statics): vf total (1 - wind) M g (-e)/(s/2 - e) = %.6g N, "
+          "ee total (1 - wind) M g (s/2)/(s/2 - e) = %.6g N",
+          load * (-e) / (h - e), load * h / (h - e)));
     } else {
-      lines.push_back(pbm::format("closed form: sum f = (1 - wind) M g = %.6g N", load));
+      lines.push_back(pbm::format(
+          "closed form: vf total (1 - wind) M g = %.6g N (how the 4 share it is not unique)",
+          load));
     }
   }
 

@@ -7,7 +7,8 @@
 //   sigma (n_j / M_X + (Iinv_X ((p_j - x_X) x n_j)) x (p_i - x_X)).
 //   a_ij = n_i . (change on i's a - change on i's b); 0 if j touches neither.
 //   Careful: the notes' code writes the torque of -n_j as (p_j - x) x n_j; it
-//   is (p_j - x) x (-n_j). The test Ch10AMatrix.Symmetric catches the slip.
+//   is (p_j - x) x (-n_j). Ch10AMatrix.EqualsJacobianProductAndIsSymmetric
+//   catches the slip.
 // computeAMatrix: every a_ij.
 //
 // Symbols: contacts (std::vector<Contact>, n: p, n Eigen::Vector3d) -> a_ij (double),
