@@ -401,7 +401,9 @@ TEST(Ch06Cg, LeastSquaresVariantEndsWhenItCannotTakeAStep) {
       cgWithin("conjugateGradientLeastSquares", 4 * maxIter + 20, [&](auto budgeted) {
         return pbm::conjugateGradientLeastSquares(budgeted(A), budgeted(A), b, x, 1e-10, maxIter);
       });
-  ASSERT_TRUE(x.allFinite()) << "conjugateGradientLeastSquares (CD §4.4): x is not finite";
+  ASSERT_TRUE(x.allFinite())
+      << "conjugateGradientLeastSquares (CD §4.4): x = " << x.transpose()
+      << " is not finite: a step with |A p|^2 = 0 (alpha = |s|^2 / 0) must not be taken";
   // |A^T (b - A x)| / |A^T b| by hypot, which does not underflow.
   const double truth = std::hypot(1e-100 * (1e-50 - 1e-100 * x[0]), x[1]) / 1e-150;
   EXPECT_LE(res.iterations, maxIter)
