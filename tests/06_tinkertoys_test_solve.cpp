@@ -307,6 +307,117 @@ TEST(Ch06Cg, StartsFromTheXPassedIn) {
   }
 }
 
+// Header rule (conjugate_gradient.h, and the exercise's "b = 0 or an empty
+// system: x = 0, converged, 0 iterations") for all three routines: from x = 1
+// on the identity, b = 0 must give x = 0 at once. For CG least squares b = 0
+// makes A^T b = 0, the scale of its relative residual: iterating would divide
+// by 0.
+TEST(Ch06Cg, ZeroRightHandSideGivesZeroAtOnce) {
+  const pbm::LinearOperator I = [](const VectorXd& in, VectorXd& out) { out = in; };
+  const VectorXd ones = VectorXd::Ones(5);
+  for (const CgRoutine& cg : kCgRoutines) {
+    VectorXd x = ones;
+    const pbm::CgResult res = cgWithin(cg.name, 100, [&](auto budgeted) {
+      return cg.call(budgeted(I), budgeted(I), ones, VectorXd::Zero(5), x, 1e-10, 20);
+    });
+    EXPECT_TRUE(res.converged && res.iterations == 0 && x == VectorXd::Zero(5))
+        << cg.name << " (conjugate_gradient.h: b = 0 gives x = 0, 0 iterations, converged; CD "
+        << "§4.4): identity operator, b = 0, x passed in = (1, ..., 1); got converged = "
+        << res.converged << " after " << res.iterations << " iterations, reported residual "
+        << res.relativeResidual << ", |x| = " << x.norm();
+  }
+}
+
+// The exercise's "when the recursive residual says done and the true one does
+// not, restart from the true residual", for CG least squares, at any scale of
+// b. One product of A (the 4th) off by 1e-3 of its size: the recursive
+// residual r = b' - A x then belongs to a b' 1e-3 away from b, and CG least
+// squares drives it to relTol while |A^T (b - A x)| stays near 1e-3 |A^T b|;
+// a restart from the true residual (exact products from then on) converges.
+// A is 30 x 30 SPD with eigenvalues 1 to 10, so the normal equations
+// (condition number 1e2) converge in tens of iterations. b is scaled by 1e-4,
+// 1 and 1e4: the restart rule compares residuals with each other, not with a
+// number, so the scale must not change the answer (up to the scale).
+TEST(Ch06Cg, LeastSquaresVariantRestartsWhenTheRecursiveResidualIsFooled) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const int n = 30;
+  const MatrixXd Qr =
+      MatrixXd::NullaryExpr(n, n, [&] { return U(rng); }).householderQr().householderQ();
+  VectorXd ev(n);
+  for (int i = 0; i < n; ++i) ev[i] = std::pow(10.0, double(i) / (n - 1));
+  MatrixXd A = Qr * ev.asDiagonal() * Qr.transpose();
+  A = 0.5 * (A + A.transpose());
+  const VectorXd b0 = VectorXd::NullaryExpr(n, [&] { return U(rng); });
+  const double tol = 1e-10;
+  const int maxIter = 300;
+  for (double scale : {1e-4, 1.0, 1e4}) {
+    const VectorXd b = scale * b0, exact = A.ldlt().solve(b);
+    long applied = 0;
+    const pbm::LinearOperator glitch = [&](const VectorXd& in, VectorXd& out) {
+      out = A * in;
+      if (++applied == 4) out[0] += 1e-3 * out.norm();
+    };
+    const pbm::LinearOperator At = [&](const VectorXd& in, VectorXd& out) { out = A * in; };
+    VectorXd x = VectorXd::Zero(n);
+    const pbm::CgResult res =
+        cgWithin("conjugateGradientLeastSquares", 4 * maxIter + 20, [&](auto budgeted) {
+          return pbm::conjugateGradientLeastSquares(budgeted(glitch), budgeted(At), b, x, tol,
+                                                    maxIter);
+        });
+    const double truth = (A * (b - A * x)).norm() / (A * b).norm();
+    EXPECT_TRUE(res.converged && truth <= tol)
+        << "conjugateGradientLeastSquares (CD §4.4; the exercise: restart from the true residual "
+        << "when the recursive one says done), b scaled by " << scale << ": one product of A was "
+        << "off by 1e-3, so the recursive residual left |A^T (b - A x)|; expected converged with "
+        << "true residual <= " << tol << " within " << maxIter
+        << " iterations; got converged = " << res.converged << ", reported residual "
+        << res.relativeResidual << ", true residual " << truth << " after " << res.iterations
+        << " iterations (does the restart rule depend on "
+        << "the size of b?)";
+    EXPECT_VEC_REL(x, exact, 1e-7) << "conjugateGradientLeastSquares (CD §4.4), b scaled by "
+                                   << scale << ": x against a dense LDLT solve";
+  }
+}
+
+// maxIter bounds the work, restarts included (CD §4.4; the exercise: stop
+// after maxIter iterations): a run that cannot take a step must not be
+// restarted for ever. A = diag(1e-100, 1), b = (1e-50, 0): A^T b = (1e-150, 0)
+// is a normal double, but the first step's q = A p = (1e-250, 0) has
+// |q|^2 = 1e-500, which underflows to 0, so CG least squares cannot take a
+// step (alpha = |s|^2 / |q|^2) and a restart from the same x changes nothing.
+// Expected: it returns, within its budget of operator applications, after at
+// most maxIter iterations, with the true residual reported and converged
+// only if that residual is <= relTol.
+TEST(Ch06Cg, LeastSquaresVariantEndsWhenItCannotTakeAStep) {
+  const pbm::LinearOperator A = [](const VectorXd& in, VectorXd& out) {
+    out = in;
+    out[0] *= 1e-100;
+  };
+  const VectorXd b = Vector2d(1e-50, 0.0);
+  VectorXd x = VectorXd::Zero(2);
+  const int maxIter = 20;
+  const pbm::CgResult res =
+      cgWithin("conjugateGradientLeastSquares", 4 * maxIter + 20, [&](auto budgeted) {
+        return pbm::conjugateGradientLeastSquares(budgeted(A), budgeted(A), b, x, 1e-10, maxIter);
+      });
+  ASSERT_TRUE(x.allFinite())
+      << "conjugateGradientLeastSquares (CD §4.4): x = " << x.transpose()
+      << " is not finite: a step with |A p|^2 = 0 (alpha = |s|^2 / 0) must not be taken";
+  // |A^T (b - A x)| / |A^T b| by hypot, which does not underflow.
+  const double truth = std::hypot(1e-100 * (1e-50 - 1e-100 * x[0]), x[1]) / 1e-150;
+  EXPECT_LE(res.iterations, maxIter)
+      << "conjugateGradientLeastSquares (CD §4.4): maxIter = " << maxIter << " allows at most "
+      << maxIter << " iterations";
+  EXPECT_NEAR(res.relativeResidual, truth, 1e-12)
+      << "conjugateGradientLeastSquares (conjugate_gradient.h: relativeResidual is the true "
+         "|A^T (b - A x)| / |A^T b| at the end, CD §4.4)";
+  EXPECT_EQ(res.converged, truth <= 1e-10)
+      << "conjugateGradientLeastSquares (conjugate_gradient.h: converged means the true "
+         "residual <= relTol, CD §4.4): true residual "
+      << truth;
+}
+
 // Header rule (conjugate_gradient.h): "judge convergence by the TRUE residual
 // |b - A x|, never only by the recursive one", and the exercise's "when the
 // recursive residual says done and the true one does not, restart from the

@@ -165,6 +165,44 @@ TEST(Ch11Mass, MonteCarloIsWithinFiveSigmaOfTheExactMoments) {
       << "fewer samples than basis functions";
 }
 
+TEST(Ch11Mass, MonteCarloOnSlantedEdgesIsWithinFiveSigmaOfGreensMoments) {
+  // The rectangle and the L above have only vertical and horizontal edges,
+  // where the crossing of a horizontal ray with an edge is at the edge's
+  // vertex x; a slanted edge crosses it elsewhere, so the inside test must
+  // interpolate. sigma_ij = sqrt((V integral (b_i b_j)^2 - M_ij^2) / N), every
+  // moment by Green's theorem (degree <= 8, exact).
+  const int e[6][2] = {{0, 0}, {1, 0}, {0, 1}, {2, 0}, {1, 1}, {0, 2}};
+  const std::vector<std::vector<Vector2d>> polys = {
+      {{0.1, 0.2}, {1.3, -0.4}, {0.7, 0.9}},                                  // a triangle
+      {{1, 0}, {0.5, 0.8}, {-0.5, 0.8}, {-1, 0}, {-0.5, -0.8}, {0.5, -0.8}},  // hexagon
+  };
+  const int N = 20000;
+  for (DeformKind k : kKinds)
+    for (size_t p = 0; p < polys.size(); ++p) {
+      std::mt19937_64 rng(41 + p);
+      const MatrixXd M = pbm_test::withinSeconds("flexMassMatrixMonteCarlo", kSamplingHint, [&] {
+        return pbm::flexMassMatrixMonteCarlo(k, polys[p], 1.0, N, rng);
+      });
+      const MatrixXd exact = polygonMassRef(k, polys[p], 1.0);
+      const double V = exact(0, 0);
+      const int n = basisSize(k);
+      ASSERT_EQ(M.rows(), n);
+      ASSERT_EQ(M.cols(), n);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+          const double m2 =
+              std::abs(polygonMoment(polys[p], 2 * (e[i][0] + e[j][0]), 2 * (e[i][1] + e[j][1])));
+          const double sigma = std::sqrt(std::max(0.0, V * m2 - exact(i, j) * exact(i, j)) / N);
+          EXPECT_LE(std::abs(M(i, j) - exact(i, j)), 5 * sigma + 1e-14)
+              << "flexMassMatrixMonteCarlo, Baraff & Witkin 1992 §3: polygon " << p
+              << " (slanted edges), entry (" << i << ", " << j << "), " << kindName(k)
+              << ": expected " << exact(i, j) << " +- 5 sigma = " << 5 * sigma << ", got "
+              << M(i, j) << " (is a point inside when a ray from it crosses an odd number of "
+              << "edges, each crossing at the x interpolated along the edge?)";
+        }
+    }
+}
+
 TEST(Ch11Mass, KineticEnergyIsTheIntegralOverTheBody) {
   // 1/2 integral rho |q' b(u)|^2 (5 x 5 Gauss) = flexKineticEnergy; M does not depend on q.
   std::mt19937_64 rng(11);

@@ -158,6 +158,40 @@ TEST(Ch11Geometry, InverseMapRecoversTheMaterialPoint) {
          "in maxIter steps); does the loop count its steps?";
 }
 
+TEST(Ch11Geometry, InverseMapMayConvergeOnItsLastAllowedStep) {
+  // maxIter counts Newton steps and the residual is checked after each, the
+  // last one included: SolverFailure only when maxIter steps leave
+  // |q b(u) - x| > tol (flexible.h). On an affine map Newton is exact in one
+  // step, so maxIter = 1 must return u; a guess that already is the answer
+  // needs no step, so maxIter = 0 must return it. Dyadic numbers: x is exact.
+  Matrix2Xd q(2, 3);
+  q << 0.5, 1.25, -0.5, -1.0, 0.25, 0.75;
+  const Vector2d u(0.375, -0.625);
+  const Vector2d x = q * basisRef(kAffine, u);
+  for (int maxIter : {1, 2}) {
+    Vector2d got(NAN, NAN);
+    EXPECT_NO_THROW(got = pbm_test::withinSeconds("flexInverseDeform", kNewtonHint,
+                                                  [&] {
+                                                    return pbm::flexInverseDeform(kAffine, q, x,
+                                                                                  Vector2d::Zero(),
+                                                                                  maxIter, 1e-12);
+                                                  }))
+        << "flexInverseDeform, Baraff & Witkin 1992 §6: on an affine map one Newton step lands "
+           "on u, so maxIter = "
+        << maxIter << " must return it (is the residual checked after the last step?)";
+    EXPECT_VEC_NEAR(got, u, 1e-14)
+        << "flexInverseDeform, Baraff & Witkin 1992 §6: maxIter = " << maxIter;
+  }
+  Vector2d got(NAN, NAN);
+  EXPECT_NO_THROW(got = pbm_test::withinSeconds(
+                      "flexInverseDeform", kNewtonHint,
+                      [&] { return pbm::flexInverseDeform(kAffine, q, x, u, 0, 1e-12); }))
+      << "flexInverseDeform, Baraff & Witkin 1992 §6: the guess is the answer, so maxIter = 0 "
+         "(no Newton step) must return it (is the residual checked before the first step?)";
+  EXPECT_VEC_NEAR(got, u, 0.0)
+      << "flexInverseDeform, Baraff & Witkin 1992 §6: maxIter = 0, the guess already exact";
+}
+
 TEST(Ch11Geometry, SubdividedBoundaryKeepsTheVerticesInOrder) {
   const std::vector<Vector2d> sq = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
   for (int per : {1, 3, 8}) {
