@@ -798,9 +798,11 @@ def main(argv):
             list(ex.map(one, mutants))
     finally:
         # Whatever happened, every scratch file is the reference again and the
-        # trees are left built from it.
+        # trees are rebuilt from it: a test program left from the last mutant
+        # would fail when run by hand afterwards.
         for w in workers:
             w.sync()
+            w.compile()
     seconds = time.time() - t_start
 
     text = report_markdown(nn, topic, mutants, everything, args, seconds, baseline)
