@@ -30,7 +30,7 @@ struct CgResult {
 // out = A in. `out` arrives sized; the operator overwrites it.
 using LinearOperator = std::function<void(const Eigen::VectorXd& in, Eigen::VectorXd& out)>;
 
-// b = 0 (or an empty system): x = 0, 0 iterations, converged.
+// All three: b = 0 (or an empty system): x = 0, 0 iterations, converged.
 CgResult conjugateGradient(const LinearOperator& A, const Eigen::VectorXd& b, Eigen::VectorXd& x,
                            double relTol, int maxIter);
 // invDiag: 1 / diag(A), entries of a zero diagonal set to 0 by the caller.
