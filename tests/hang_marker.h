@@ -26,15 +26,15 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <string>
-#include <system_error>
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
 #endif
+
+#include "watcher_io.h"
 
 namespace pbm_test {
 
@@ -55,7 +55,7 @@ class HangMarker {
   static std::string firstHung() {
     const Where w = where();
     if (w.path.empty()) return "";
-    std::ifstream in(w.path);
+    std::istringstream in(watcher_io::readFile(w.path));
     std::string key, first;
     if (!std::getline(in, key) || key != w.key || !std::getline(in, first)) return "";
     return first;
@@ -67,15 +67,8 @@ class HangMarker {
   static void record(const std::string& test, const std::string& what) {
     const Where w = where();
     if (w.path.empty() || !firstHung().empty()) return;
-    const std::string tmp = w.path + "." + std::to_string(processId());
-    {
-      std::ofstream out(tmp);
-      out << w.key << "\n" << test << " (" << what << ")\n";
-      if (!out) return;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, w.path, ec);
-    if (ec) std::filesystem::remove(tmp, ec);
+    watcher_io::replaceFile(w.path, w.path + "." + std::to_string(processId()),
+                            w.key + "\n" + test + " (" + what + ")\n");
   }
 
  private:
@@ -85,20 +78,16 @@ class HangMarker {
   // The marker's path and the program's key: its size and modification time
   // (GoogleTest keeps argv[0]; ctest and grading give a full path).
   static Where where() {
-    namespace fs = std::filesystem;
-    std::error_code ec;
     const auto& argv = ::testing::internal::GetArgvs();
     if (argv.empty()) return {};
-    const fs::path exe(argv[0]);
-    const auto size = fs::file_size(exe, ec);
-    if (ec) return {};
-    const auto time = fs::last_write_time(exe, ec);
-    if (ec) return {};
-    const fs::path dir = fs::current_path(ec);
-    if (ec) return {};
-    const auto ticks = time.time_since_epoch().count();
-    return {(dir / (".pbm_hung." + exe.stem().string())).string(),
-            std::to_string(size) + " " + std::to_string(static_cast<long long>(ticks))};
+    const std::string exe = watcher_io::programPath(argv[0]);
+    const std::string key = watcher_io::fileKey(exe);
+    const std::string dir = watcher_io::currentDir();
+    if (key.empty() || dir.empty()) return {};
+    return {
+        (std::filesystem::path(dir) / (".pbm_hung." + std::filesystem::path(exe).stem().string()))
+            .string(),
+        key};
   }
   static long processId() {
 #if defined(__unix__) || defined(__APPLE__)

@@ -61,6 +61,7 @@
 #endif
 
 #include "hang_marker.h"
+#include "watcher_io.h"
 
 namespace pbm_test {
 
@@ -206,9 +207,8 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
         std::set_new_handler(nullptr);
         return;
       }
-      std::fputs(s->outOfMemory.c_str(), stderr);
-      std::fflush(stderr);
-      std::_Exit(1);
+      watcher_io::writeError(s->outOfMemory.c_str());
+      watcher_io::exitFailed();
     });
   }
 
@@ -245,9 +245,9 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
         if (++s.checks % 5 == 0) cutIfAnotherHung(s);  // a look at the marker every 250 ms
         if (cpuSeconds() < s.deadline) continue;
         HangMarker::record(s.name, "the whole test's CPU deadline");
-        std::fprintf(stderr, "Failure\n%s\n[  FAILED  ] %s\n", s.message.c_str(), s.name.c_str());
-        std::fflush(stderr);
-        std::_Exit(1);
+        watcher_io::writeError(
+            ("Failure\n" + s.message + "\n[  FAILED  ] " + s.name + "\n").c_str());
+        watcher_io::exitFailed();
       }
     }
   }
