@@ -2,7 +2,7 @@
 # The web build against the native one (issue 37, step 1), on this machine:
 #   tools/check_platforms.sh web [--stages LIST] [--native-build DIR]
 # Stages (all by default, in this order):
-#   tests   ./pbm test --web: every chapter's tests and programs built with
+#   tests   ./pbm test --web --exercises none: every chapter's tests and programs built with
 #           emscripten into build/web-node/, the tests run by ctest under node
 #   csv     every scene's default headless CSV, once by node from
 #           build/web-node/bin/chNN_topic.js and once by the native program
@@ -58,10 +58,10 @@ compare_csvs() {
     --names native,web --markdown "$out/csv/compare.md"
 }
 
-wants tests && timed tests "$ROOT/pbm" test --web
+wants tests && timed tests "$ROOT/pbm" test --web --exercises none
 if wants csv; then
   # The programs alone when the tests stage did not build them.
-  wants tests || timed web-programs "$ROOT/pbm" build --web
+  wants tests || timed web-programs "$ROOT/pbm" build --web --exercises none
   timed csv-web web_csvs
   timed csv-native native_csvs
   timed csv-compare compare_csvs

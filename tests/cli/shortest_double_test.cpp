@@ -50,11 +50,27 @@ TEST(ShortestDouble, KnownValues) {
                {1e21, "1e+21"},
                {5e-324, "5e-324"},
                {0x1p60, "1152921504606846976"},
+               {0x1p-24, "5.960464477539063e-08"},
                {2.0 / 3.0, "0.6666666666666666"}};
   for (const auto& k : known) EXPECT_EQ(pbm::shortestDouble(k.v), k.text) << "the value " << k.text;
 }
 
 #if !defined(PBM_NO_FLOAT_TO_CHARS)
+// A power of two has its lower neighbour twice as close as its upper one: its
+// shortest digits may round away from it (2^-24 is 5.960464477539063e-08,
+// while printf's correctly rounded 16 digits, ...062, read back as the
+// double below). Every power of two, either sign, and its two neighbours.
+TEST(ShortestDouble, PowersOfTwoAndTheirNeighboursAsToChars) {
+  for (int e = -1074; e <= 1023; ++e) {
+    const double p = std::ldexp(1.0, e);
+    for (double v : {p, std::nextafter(p, 0.0), std::nextafter(p, HUGE_VAL)}) {
+      if (v == 0.0) continue;
+      EXPECT_EQ(pbm::shortestDouble(v), reference(v)) << "2^" << e;
+      EXPECT_EQ(pbm::shortestDouble(-v), reference(-v)) << "-2^" << e;
+    }
+  }
+}
+
 TEST(ShortestDouble, SpecialValuesAsToChars) {
   const double inf = std::numeric_limits<double>::infinity();
   for (double v : {0.0,
