@@ -5,8 +5,9 @@
 
 PBM_WEB=0
 # What the web build needs beside the native one's compilers and libraries
-# (Debian: node-acorn is the parser emscripten's JavaScript optimizer loads).
-WEB_PACKAGES=(emscripten nodejs node-acorn)
+# (Debian: node-acorn is the parser emscripten's JavaScript optimizer loads;
+# googletest, the sources cmake/PbmWeb.cmake compiles).
+WEB_PACKAGES=(emscripten nodejs node-acorn googletest)
 
 # Takes --web out of "$@" into PBM_WEB; the rest goes to PBM_REST.
 take_web_option() {
