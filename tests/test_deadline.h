@@ -119,6 +119,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     // (hang_marker.h): a never-ending loop costs the chapter one deadline.
     cutIfAnotherHung(*state_);
     state_->armed = true;
+    watcher_io::setCrashWords(state_->crashHead, state_->crashTail);
     state_->wake.notify_all();
   }
   // A test whose reference itself runs long (every scene's default run) moves
@@ -135,6 +136,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
   void OnTestEnd(const ::testing::TestInfo&) override {
     std::lock_guard<std::mutex> lock(state_->mutex);
     state_->armed = false;
+    watcher_io::setCrashWords("", "");
     state_->wake.notify_all();
   }
 

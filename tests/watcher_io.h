@@ -49,6 +49,27 @@ inline void writeError(const char* text) {
   std::_Exit(1);
 }
 
+// The words a crash of the current test ends with, HEAD + what crashed +
+// TAIL; empty HEAD: no test runs. Natively test_deadline.h's signal handler
+// writes them; under node tests/watcher_crash.js does, from emscripten's quit.
+inline void setCrashWords(const std::string& head, const std::string& tail) {
+#if defined(__EMSCRIPTEN__)
+  EM_ASM(
+      {
+        if ($0 == 0) {
+          Module['pbmCrashHead'] = undefined;
+        } else {
+          Module['pbmCrashHead'] = UTF8ToString($0);
+          Module['pbmCrashTail'] = UTF8ToString($1);
+        }
+      },
+      head.empty() ? nullptr : head.c_str(), tail.c_str());
+#else
+  (void)head;
+  (void)tail;
+#endif
+}
+
 #if defined(__EMSCRIPTEN__)
 // The text node's fs gives for one question (0: a file's contents, 1: its
 // "size mtime", 2: the working directory, 3: the program's path), or "".
