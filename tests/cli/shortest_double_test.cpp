@@ -55,12 +55,15 @@ TEST(ShortestDouble, KnownValues) {
   for (const auto& k : known) EXPECT_EQ(pbm::shortestDouble(k.v), k.text) << "the value " << k.text;
 }
 
-#if !defined(PBM_NO_FLOAT_TO_CHARS)
 // A power of two has its lower neighbour twice as close as its upper one: its
 // shortest digits may round away from it (2^-24 is 5.960464477539063e-08,
 // while printf's correctly rounded 16 digits, ...062, read back as the
 // double below). Every power of two, either sign, and its two neighbours.
 TEST(ShortestDouble, PowersOfTwoAndTheirNeighboursAsToChars) {
+#if defined(PBM_NO_FLOAT_TO_CHARS)
+  GTEST_SKIP() << "this C++ library has no std::to_chars for a double to compare with "
+                  "(emscripten 3.1's libc++): KnownValues checks the text instead";
+#else
   for (int e = -1074; e <= 1023; ++e) {
     const double p = std::ldexp(1.0, e);
     for (double v : {p, std::nextafter(p, 0.0), std::nextafter(p, HUGE_VAL)}) {
@@ -69,9 +72,14 @@ TEST(ShortestDouble, PowersOfTwoAndTheirNeighboursAsToChars) {
       EXPECT_EQ(pbm::shortestDouble(-v), reference(-v)) << "-2^" << e;
     }
   }
+#endif
 }
 
 TEST(ShortestDouble, SpecialValuesAsToChars) {
+#if defined(PBM_NO_FLOAT_TO_CHARS)
+  GTEST_SKIP() << "this C++ library has no std::to_chars for a double to compare with "
+                  "(emscripten 3.1's libc++): KnownValues checks the text instead";
+#else
   const double inf = std::numeric_limits<double>::infinity();
   for (double v : {0.0,
                    -0.0,
@@ -97,9 +105,14 @@ TEST(ShortestDouble, SpecialValuesAsToChars) {
     EXPECT_EQ(pbm::shortestDouble(v), reference(v)) << "the value " << reference(v);
   }
   EXPECT_EQ(pbm::shortestDouble(std::numeric_limits<double>::quiet_NaN()), "nan");
+#endif
 }
 
 TEST(ShortestDouble, ManyRandomDoublesAsToChars) {
+#if defined(PBM_NO_FLOAT_TO_CHARS)
+  GTEST_SKIP() << "this C++ library has no std::to_chars for a double to compare with "
+                  "(emscripten 3.1's libc++): KnownValues checks the text instead";
+#else
   std::mt19937_64 rng(37);
   std::uniform_int_distribution<int> digits(1, 17), power(-30, 30);
   int wrong = 0;
@@ -128,5 +141,5 @@ TEST(ShortestDouble, ManyRandomDoublesAsToChars) {
                     << pbm::shortestDouble(v);
     }
   }
-}
 #endif
+}
