@@ -128,7 +128,7 @@ class CallDeadline {
   Armed arm(const char* function, const std::string& hint, double seconds) {
     std::lock_guard<std::mutex> lock(mutex_);
     const Armed before = now_;
-    now_ = Armed{function, &hint, seconds, steadyNs()};
+    now_ = Armed{function, &hint, seconds * kPlatformSlowdown, steadyNs()};
     wake_.notify_all();
     return before;
   }

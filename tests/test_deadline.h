@@ -79,7 +79,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
       : drives_(std::move(drives)),
         hint_(std::move(hint)),
         memoryHint_(std::move(memoryHint)),
-        seconds_(seconds) {
+        seconds_(seconds * kPlatformSlowdown) {
     // The watcher and what it watches outlive GoogleTest's listeners (which
     // are deleted at exit while the watcher still waits): never freed.
     State* s = state_;
@@ -128,7 +128,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     State* s = current();
     if (!s) return;
     std::lock_guard<std::mutex> lock(s->mutex);
-    s->deadline = cpuSeconds() + seconds;
+    s->deadline = cpuSeconds() + seconds * kPlatformSlowdown;
     s->extended = true;  // its own long run: never cut short by another test's hang
     s->wake.notify_all();
   }
