@@ -171,6 +171,15 @@ endif()
 
 # chNN_tests linked with the given libraries; every test gets a TIMEOUT.
 function(_pbm_tests NN)
+  if(EMSCRIPTEN)
+    # Under node (cmake/PbmWeb.cmake): the native tests' 1 GB memory cap
+    # (tests/test_deadline.h) as the WebAssembly memory's, and the crash
+    # message of tests/watcher_crash.js.
+    target_link_options(ch${NN}_tests PRIVATE -sMAXIMUM_MEMORY=1GB
+                        "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/tests/watcher_crash.js")
+    set_property(TARGET ch${NN}_tests APPEND PROPERTY LINK_DEPENDS
+                 ${CMAKE_SOURCE_DIR}/tests/watcher_crash.js)
+  endif()
   if(PBM_GRADING)
     target_link_libraries(ch${NN}_tests PRIVATE ${ARGN} pbm_grade_main GTest::gtest Threads::Threads)
   else()

@@ -57,12 +57,16 @@ set(PBM_WINDOW ${PBM_VIEWER} CACHE INTERNAL "Whether this build has the window")
 set(PBM_NO_WINDOW_WHY "${PBM_NO_VIEWER_WHY}" CACHE INTERNAL "Why this build has no window")
 
 # --- The command line, the tests, the benchmarks.
-find_package(CLI11 CONFIG QUIET)
+if(NOT EMSCRIPTEN)  # (cmake/PbmWeb.cmake: its headers alone)
+  find_package(CLI11 CONFIG QUIET)
+endif()
 if(NOT CLI11_FOUND)
   pbm_missing(CLI11 2.1 libcli11-dev cli11 cli11)
 endif()
 pbm_found(CLI11 ${CLI11_VERSION})
-find_package(GTest QUIET)
+if(NOT EMSCRIPTEN)  # (cmake/PbmWeb.cmake compiles it from its sources)
+  find_package(GTest QUIET)
+endif()
 if(NOT GTest_FOUND)
   pbm_missing(GoogleTest 1.11 libgtest-dev googletest gtest)
 endif()
@@ -83,4 +87,16 @@ if(PBM_BENCHMARKS)
     pbm_missing(Boost 1.74 libboost-dev boost boost-numeric-odeint)
   endif()
   pbm_found(Boost ${Boost_VERSION})
+endif()
+
+# --- The standard library. std::to_chars for a double (the CSVs' shortest
+# numbers) is missing from emscripten 3.1's libc++ and from macOS's before
+# 13.3: there pbm::shortestDouble (common/src/app/shortest_double.cpp)
+# writes the same text.
+include(CheckCXXSourceCompiles)
+check_cxx_source_compiles("#include <charconv>
+int main() { char b[32]; double v = 0.1; return std::to_chars(b, b + 32, v).ptr == b; }"
+  PBM_HAVE_FLOAT_TO_CHARS)
+if(NOT PBM_HAVE_FLOAT_TO_CHARS)
+  add_compile_definitions(PBM_NO_FLOAT_TO_CHARS)
 endif()

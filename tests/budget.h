@@ -33,6 +33,7 @@
 
 #include "hang_marker.h"
 #include "pbm/core/counting_system.h"
+#include "watcher_io.h"
 
 namespace pbm_test {
 
@@ -85,11 +86,14 @@ class BudgetedSystem : public pbm::CountingSystem {
   if (test)  // the program's later tests get a shorter deadline (hang_marker.h)
     HangMarker::record(std::string(test->test_suite_name()) + "." + test->name(),
                        std::string(function) + " still running after its per-call deadline");
-  std::fprintf(stderr, "Failure\n%s: still running after %g s: %s\n[  FAILED  ] %s.%s\n", function,
-               seconds, hint.c_str(), test ? test->test_suite_name() : "?",
-               test ? test->name() : "?");
-  std::fflush(stderr);
-  std::_Exit(1);
+  char after[32];
+  std::snprintf(after, sizeof after, "%g", seconds);
+  watcher_io::writeError((std::string("Failure\n") + function + ": still running after " + after +
+                          " s: " + hint + "\n[  FAILED  ] " +
+                          (test ? test->test_suite_name() : "?") + "." +
+                          (test ? test->name() : "?") + "\n")
+                             .c_str());
+  watcher_io::exitFailed();
 }
 
 // The steady clock in nanoseconds, for the two watchers below.
@@ -124,7 +128,7 @@ class CallDeadline {
   Armed arm(const char* function, const std::string& hint, double seconds) {
     std::lock_guard<std::mutex> lock(mutex_);
     const Armed before = now_;
-    now_ = Armed{function, &hint, seconds, steadyNs()};
+    now_ = Armed{function, &hint, seconds * kPlatformSlowdown, steadyNs()};
     wake_.notify_all();
     return before;
   }

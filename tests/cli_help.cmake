@@ -2,12 +2,13 @@
 # `--h` (the step size of every lesson) beside `-h` and `--help`. CLI11 2.4
 # refused to start any program with both (issue 18); CLI11 2.1 and 2.6 did not.
 #   cmake -DPROGRAM=build/bin/ch01_vector_field -P tests/cli_help.cmake
+# (-DEMULATOR="node;--no-experimental-fetch" runs the web build's .js.)
 if(NOT PROGRAM)
   message(FATAL_ERROR "give -DPROGRAM=path/to/chNN_topic")
 endif()
 
 function(expect_run what expected_status expected_text)
-  execute_process(COMMAND "${PROGRAM}" ${ARGN} RESULT_VARIABLE status
+  execute_process(COMMAND ${EMULATOR} "${PROGRAM}" ${ARGN} RESULT_VARIABLE status
     OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 30)
   if(NOT status STREQUAL expected_status)
     message(FATAL_ERROR "${what}: expected exit status ${expected_status}, got ${status}\n"

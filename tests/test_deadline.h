@@ -61,6 +61,7 @@
 #endif
 
 #include "hang_marker.h"
+#include "watcher_io.h"
 
 namespace pbm_test {
 
@@ -78,7 +79,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
       : drives_(std::move(drives)),
         hint_(std::move(hint)),
         memoryHint_(std::move(memoryHint)),
-        seconds_(seconds) {
+        seconds_(seconds * kPlatformSlowdown) {
     // The watcher and what it watches outlive GoogleTest's listeners (which
     // are deleted at exit while the watcher still waits): never freed.
     State* s = state_;
@@ -118,6 +119,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     // (hang_marker.h): a never-ending loop costs the chapter one deadline.
     cutIfAnotherHung(*state_);
     state_->armed = true;
+    watcher_io::setCrashWords(state_->crashHead, state_->crashTail);
     state_->wake.notify_all();
   }
   // A test whose reference itself runs long (every scene's default run) moves
@@ -126,7 +128,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
     State* s = current();
     if (!s) return;
     std::lock_guard<std::mutex> lock(s->mutex);
-    s->deadline = cpuSeconds() + seconds;
+    s->deadline = cpuSeconds() + seconds * kPlatformSlowdown;
     s->extended = true;  // its own long run: never cut short by another test's hang
     s->wake.notify_all();
   }
@@ -134,6 +136,7 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
   void OnTestEnd(const ::testing::TestInfo&) override {
     std::lock_guard<std::mutex> lock(state_->mutex);
     state_->armed = false;
+    watcher_io::setCrashWords("", "");
     state_->wake.notify_all();
   }
 
@@ -206,9 +209,8 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
         std::set_new_handler(nullptr);
         return;
       }
-      std::fputs(s->outOfMemory.c_str(), stderr);
-      std::fflush(stderr);
-      std::_Exit(1);
+      watcher_io::writeError(s->outOfMemory.c_str());
+      watcher_io::exitFailed();
     });
   }
 
@@ -245,9 +247,9 @@ class TestDeadline : public ::testing::EmptyTestEventListener {
         if (++s.checks % 5 == 0) cutIfAnotherHung(s);  // a look at the marker every 250 ms
         if (cpuSeconds() < s.deadline) continue;
         HangMarker::record(s.name, "the whole test's CPU deadline");
-        std::fprintf(stderr, "Failure\n%s\n[  FAILED  ] %s\n", s.message.c_str(), s.name.c_str());
-        std::fflush(stderr);
-        std::_Exit(1);
+        watcher_io::writeError(
+            ("Failure\n" + s.message + "\n[  FAILED  ] " + s.name + "\n").c_str());
+        watcher_io::exitFailed();
       }
     }
   }

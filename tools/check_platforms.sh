@@ -7,6 +7,9 @@
 #   tools/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
 #   tools/check_platforms.sh windows [--stages LIST]  MinGW-w64 and Wine in a sid chroot
 #                            (tools/platform_windows.sh says what it does)
+#   tools/check_platforms.sh web [--stages LIST]      emscripten and node, here: the tests
+#                            under node, every scene's CSV against the native one
+#                            (tools/platform_web.sh says what it does)
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --stdlib libc++        bookworm with clang only: macOS's C++ library, clang-16 with
 #                            libc++, SFML and GoogleTest built against it from Debian's
@@ -43,6 +46,10 @@ ROOT="$PWD"
 if [[ ${1:-} == windows ]]; then
   shift
   exec bash "$ROOT/tools/platform_windows.sh" "$@"
+fi
+if [[ ${1:-} == web ]]; then
+  shift
+  exec bash "$ROOT/tools/platform_web.sh" "$@"
 fi
 
 die() { # die MESSAGE [STATUS]

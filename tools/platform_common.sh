@@ -29,3 +29,34 @@ timed() {
   fi
   passed="$passed $name ($((SECONDS - t0)) s)"
 }
+
+# native_programs BUILD_DIR: every chapter's program in BUILD_DIR/bin, each
+# missing one built alone as `./pbm run NN` builds it (a fresh clone has
+# none; --list-scenes needs no window).
+native_programs() {
+  local nn topic
+  while read -r nn topic; do
+    [[ -x $1/bin/ch${nn}_$topic ]] && continue
+    PBM_BUILD_DIR="$1" "$ROOT/pbm" run "$nn" --list-scenes >/dev/null ||
+      { echo "could not build ch${nn}_$topic to compare with (./pbm run $nn says why)"; return 1; }
+  done < <("$ROOT/pbm" chapters)
+}
+
+# scene_csvs OUT_DIR BIN_DIR [SUFFIX [RUNNER...]]: every scene of every
+# chapter's program BIN_DIR/chNN_topicSUFFIX, run headless with its defaults
+# (by RUNNER, e.g. node, when given) into OUT_DIR/chNN_topic--SCENE.csv; a
+# line for each run that failed.
+scene_csvs() {
+  local dir=$1 bin=$2 suffix=${3:-} nn topic prog scene
+  shift 2
+  (($# == 0)) || shift
+  rm -rf "$dir" && mkdir -p "$dir"
+  while read -r nn topic; do
+    prog="$bin/ch${nn}_$topic$suffix"
+    "$@" "$prog" --list-scenes </dev/null | grep -E '^[^[:space:]]' | awk '{print $1}' |
+      while read -r scene; do
+        "$@" "$prog" --scene "$scene" --headless --csv "$dir/ch${nn}_$topic--$scene.csv" \
+          >/dev/null 2>&1 </dev/null || echo "ch${nn}_$topic $scene: exit status $?"
+      done
+  done < <("$ROOT/pbm" chapters)
+}

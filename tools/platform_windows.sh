@@ -322,18 +322,7 @@ wants tree && timed tree inside tree
 wants tests && timed tests inside tests
 wants shots && timed shots inside shots
 linux_csvs() { # the same scenes' CSVs from the Linux programs in $linux_build/bin
-  local dir="$out/csv/linux" prog name scene
-  ls "$linux_build"/bin/ch[0-9][0-9]_* >/dev/null 2>&1 ||
-    { echo "no Linux programs in $linux_build/bin to compare with: ./pbm build first"; return 1; }
-  rm -rf "$dir" && mkdir -p "$dir"
-  for prog in "$linux_build"/bin/ch[0-9][0-9]_*; do
-    name="${prog##*/}"
-    case "$name" in *_tests | *_bench) continue ;; esac
-    "$prog" --list-scenes | grep -E '^[^[:space:]]' | awk '{print $1}' | while read -r scene; do
-      "$prog" --scene "$scene" --headless --csv "$dir/$name--$scene.csv" >/dev/null 2>&1 </dev/null ||
-        echo "$name $scene: exit status $?"
-    done
-  done
+  native_programs "$linux_build" && scene_csvs "$out/csv/linux" "$linux_build/bin"
 }
 compare_csvs() {
   python3 "$ROOT/tools/csv_digits.py" "$out/csv/linux" "$out/csv/windows" \

@@ -13,6 +13,7 @@ usage: cli_test.py BIN_DIR
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -22,13 +23,23 @@ FAILED = []
 SKIPPED = []
 
 
-def run(program, *args, stdin=None, timeout=60, shell=None):
+def command(program):
+    """The program's command: the executable, or in the web build (issue 37)
+    its .js under node, which cmake/PbmWeb.cmake names the emulator."""
     exe = os.path.join(BIN, program)
+    if not os.path.exists(exe) and os.path.exists(exe + ".js"):
+        return ["node", "--no-experimental-fetch", exe + ".js"]
+    return [exe]
+
+
+def run(program, *args, stdin=None, timeout=60, shell=None):
+    exe = command(program)
     if shell is not None:
-        p = subprocess.run(shell.replace("PROG", exe), shell=True, capture_output=True,
-                           text=True, timeout=timeout, executable="/bin/bash")
+        p = subprocess.run(shell.replace("PROG", shlex.join(exe)), shell=True,
+                           capture_output=True, text=True, timeout=timeout,
+                           executable="/bin/bash")
     else:
-        p = subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout,
+        p = subprocess.run([*exe, *args], capture_output=True, text=True, timeout=timeout,
                            stdin=subprocess.DEVNULL)
     return p.returncode, p.stdout, p.stderr
 

@@ -71,7 +71,8 @@ DEFAULT_AUTHOR = ("PBM Workbook", "pbm-workbook@localhost")
 # The files of tools/ an edition's driver uses; the rest of tools/ (grading,
 # autograders, the workbook's checks) stays with the instructor.
 EDITION_TOOLS = ("tools/pbm/deps.sh", "tools/pbm/configure.sh", "tools/pbm/run.sh",
-                 "tools/pbm/test.sh", "tools/pbm/test_digest.awk", "tools/pbm/bench.sh", "tools/pbm/handout.sh", "tools/plot_bench.py")
+                 "tools/pbm/test.sh", "tools/pbm/test_digest.awk", "tools/pbm/bench.sh", "tools/pbm/handout.sh",
+                 "tools/pbm/web.sh", "tools/plot_bench.py")
 # tools/pbm/grade.sh in an edition: `./pbm grade` and `./pbm autograder` say
 # grading is done by the instructor.
 GRADE_STUB = "grade.sh"

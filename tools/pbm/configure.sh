@@ -186,15 +186,20 @@ ensure_configured() {
   fi
   local -a gen=()
   [[ -f $BUILD/CMakeCache.txt ]] || gen=(-G Ninja)
-  # ccache, when installed, makes rebuilds after a switch of --exercises cheap.
-  if [[ ! -f $BUILD/CMakeCache.txt ]] && command -v ccache >/dev/null 2>&1; then
+  if ((PBM_WEB)); then
+    # emscripten's compilers (cmake/PbmWeb.cmake puts ccache behind them).
+    [[ -f $BUILD/CMakeCache.txt ]] || gen+=("-DCMAKE_TOOLCHAIN_FILE=$(web_toolchain)")
+  elif [[ ! -f $BUILD/CMakeCache.txt ]] && command -v ccache >/dev/null 2>&1; then
+    # ccache, when installed, makes rebuilds after a switch of --exercises cheap.
     gen+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   fi
   # An ImGui source folder instead of a package (cmake/PbmDependencies.cmake).
   [[ -n ${PBM_IMGUI_DIR:-} ]] && gen+=("-DPBM_IMGUI_DIR=$PBM_IMGUI_DIR")
   # PBM_BENCHMARKS=0: no benchmark targets (tools/check_platforms.sh --no-bench).
   [[ -n ${PBM_BENCHMARKS:-} ]] && gen+=("-DPBM_BENCHMARKS=$PBM_BENCHMARKS")
-  say "configuring ${BUILD#"$ROOT"/}/ (exercises: ${want_ex:-none}, werror: $want_werror, viewer: $want_viewer)"
+  local what=""
+  ((PBM_WEB == 0)) || what="emscripten, "
+  say "configuring ${BUILD#"$ROOT"/}/ (${what}exercises: ${want_ex:-none}, werror: $want_werror, viewer: $want_viewer)"
   local log status=0
   log="$(mktemp "${TMPDIR:-/tmp}/pbm-configure.XXXXXX")"
   cmake -S "$ROOT" -B "$BUILD" ${gen[@]+"${gen[@]}"} \

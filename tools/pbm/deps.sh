@@ -50,6 +50,7 @@ required_packages() {
     esac
     printf '%s\n' "$p"
   done
+  if ((PBM_WEB)); then printf '%s\n' "${WEB_PACKAGES[@]}"; fi
 }
 
 ensure_deps() {

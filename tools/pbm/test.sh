@@ -55,12 +55,23 @@ note_not_done() {
   done < <(tail -n +2 "$BUILD/pbm_trees.tsv")
 }
 
-# ctest with the digest; returns ctest's status.
+# ctest with the digest, then the reason of each test GoogleTest skipped
+# (ctest lists them without it; the web build skips the comparisons with
+# std::to_chars); returns ctest's status.
 run_ctest() {
   local -a status
   set +e
   ctest "$@" 2>&1 | awk -f "$ROOT/tools/pbm/test_digest.awk"
   status=("${PIPESTATUS[@]}")
   set -e
+  local log="$BUILD/Testing/Temporary/LastTest.log"
+  if [[ -f $log ]]; then
+    awk '
+      /^\[ RUN      \] / { name = $4; why = ""; skipped = 0; next }
+      /: Skipped$/ { skipped = 1; next }
+      skipped && /^\[  SKIPPED \] / { print "skipped " name ": " why; skipped = 0; next }
+      skipped { why = why (why == "" ? "" : " ") $0 }
+    ' "$log" | while IFS= read -r line; do say "$line"; done
+  fi
   return "${status[0]}"
 }

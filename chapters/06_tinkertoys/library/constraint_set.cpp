@@ -31,7 +31,8 @@ void ConstraintSet::removeConstraint(int k, int nParticles) {
 
 void ConstraintSet::removeParticle(int p, int nParticlesAfter) {
   std::erase_if(constraints, [p](const std::unique_ptr<Constraint>& c) {
-    return std::ranges::find(c->particles(), p) != c->particles().end();
+    const std::vector<int>& ps = c->particles();
+    return std::find(ps.begin(), ps.end(), p) != ps.end();
   });
   for (auto& c : constraints) c->renumberAfterRemoving(p);
   rebuild(nParticlesAfter);
@@ -75,8 +76,8 @@ void ConstraintSet::checkPins(const ParticleSystem& ps, const std::string& added
     std::string why;
     if (c->pinsParticle() && pins[c->particles()[0]] > 1)
       why = "particle " + std::to_string(c->particles()[0]) + " is already fixed";
-    else if (!c->pinsParticle() &&
-             std::ranges::all_of(c->particles(), [&](int p) { return pins[p] > 0; }))
+    else if (!c->pinsParticle() && std::all_of(c->particles().begin(), c->particles().end(),
+                                               [&](int p) { return pins[p] > 0; }))
       why = "every particle of " + c->name() +
             " would be nailed, so its rows move nothing (redundant)";
     if (!why.empty()) throw UsageError(added + ": rejected: " + why);

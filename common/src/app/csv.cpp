@@ -4,15 +4,20 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "pbm/app/shortest_double.h"
 #include "pbm/core/errors.h"
 
 namespace pbm {
 
 std::string formatNumber(double v) {
+#if defined(PBM_NO_FLOAT_TO_CHARS)  // (cmake/PbmWeb.cmake)
+  return shortestDouble(v);
+#else
   char buf[64];
   // Shortest representation that reads back to the same double.
   auto res = std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, res.ptr);
+#endif
 }
 
 CsvWriter::CsvWriter(std::ostream& out, const std::vector<std::string>& columns)
