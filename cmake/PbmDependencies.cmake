@@ -40,7 +40,9 @@ find_package(PkgConfig QUIET)
 # looked for when PBM_VIEWER is on. When one is missing the build goes on
 # without the window, said in one line: the core, the chapters' libraries,
 # the headless runs and every test need none of them.
-if(PBM_VIEWER)
+if(PBM_VIEWER AND PBM_WEB_PAGES)
+  # The page's canvas, WebGL 2 and ImGui from source (cmake/PbmWeb.cmake).
+elseif(PBM_VIEWER)
   include(cmake/PbmViewer.cmake)
   if(PBM_VIEWER_MISSING)
     message(STATUS "pbm: building without the window (as PBM_VIEWER=OFF): no "

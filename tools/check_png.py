@@ -81,7 +81,8 @@ def unfilter(raw, width, height, bpp, stride):
     return rows
 
 
-def colour_histogram(path):
+def decode(path):
+    """(width, height, bytes per pixel, rows of bytes) of the PNG at path."""
     with open(path, "rb") as f:
         data = f.read()
     header = None
@@ -104,9 +105,20 @@ def colour_histogram(path):
         raw = zlib.decompress(b"".join(idat))
     except zlib.error as e:
         raise PngError(f"corrupt image data ({e})") from e
+    return width, height, bpp, unfilter(raw, width, height, bpp, stride)
+
+
+def pixels(path):
+    """Every pixel's bytes, row by row (tools/web/check_pages.py compares two)."""
+    _, _, bpp, rows = decode(path)
+    return [bytes(row[i:i + bpp]) for row in rows for i in range(0, len(row), bpp)]
+
+
+def colour_histogram(path):
+    width, height, bpp, rows = decode(path)
     counts = Counter()
-    for row in unfilter(raw, width, height, bpp, stride):
-        counts.update(row[i:i + bpp] for i in range(0, stride, bpp))
+    for row in rows:
+        counts.update(row[i:i + bpp] for i in range(0, width * bpp, bpp))
     return width, height, counts
 
 

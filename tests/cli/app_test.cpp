@@ -278,6 +278,7 @@ TEST(CliDisplay, EachSystemTriesItsWindowWhenItHasADesktop) {
       {"macOS, DISPLAY=:0 (XQuartz)", WindowSystem::MacOS, ":0", nullptr, true},
       {"Windows, neither variable", WindowSystem::Windows, nullptr, nullptr, true},
       {"Windows, both empty", WindowSystem::Windows, "", "", true},
+      {"a web page, neither variable", WindowSystem::Browser, nullptr, nullptr, true},
   };
   for (const Case& c : cases)
     ASSERT_EQ(pbm::shouldTryWindow(c.system, c.display, c.wayland), c.tries)

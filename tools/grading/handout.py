@@ -72,7 +72,7 @@ DEFAULT_AUTHOR = ("PBM Workbook", "pbm-workbook@localhost")
 # autograders, the workbook's checks) stays with the instructor.
 EDITION_TOOLS = ("tools/pbm/deps.sh", "tools/pbm/configure.sh", "tools/pbm/run.sh",
                  "tools/pbm/test.sh", "tools/pbm/test_digest.awk", "tools/pbm/bench.sh", "tools/pbm/handout.sh",
-                 "tools/pbm/web.sh", "tools/plot_bench.py")
+                 "tools/pbm/web.sh", "tools/web/pages.py", "tools/plot_bench.py")
 # tools/pbm/grade.sh in an edition: `./pbm grade` and `./pbm autograder` say
 # grading is done by the instructor.
 GRADE_STUB = "grade.sh"

@@ -193,6 +193,8 @@ ensure_configured() {
     # ccache, when installed, makes rebuilds after a switch of --exercises cheap.
     gen+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   fi
+  # The web pages instead of the tests under node (cmake/PbmWeb.cmake).
+  ((${PBM_WEB_PAGES:-0})) && gen+=(-DPBM_WEB_PAGES=ON)
   # An ImGui source folder instead of a package (cmake/PbmDependencies.cmake).
   [[ -n ${PBM_IMGUI_DIR:-} ]] && gen+=("-DPBM_IMGUI_DIR=$PBM_IMGUI_DIR")
   # PBM_BENCHMARKS=0: no benchmark targets (tools/check_platforms.sh --no-bench).

@@ -44,13 +44,15 @@ required_packages() {
   benchmarks="$(on_off "${PBM_BENCHMARKS:-1}")"
   for p in "${PACKAGES[@]}"; do
     case "$p" in
-    libsfml-dev | xvfb | xauth) [[ $viewer == ON ]] || continue ;;
+    # (The web pages' window is the browser's: no SFML, no Xvfb.)
+    libsfml-dev | xvfb | xauth) [[ $viewer == ON && ${PBM_WEB_PAGES:-0} == 0 ]] || continue ;;
     libimgui-dev) [[ $viewer == ON && -z ${PBM_IMGUI_DIR:-} ]] || continue ;;
     libbenchmark-dev | libboost-dev | gnuplot-nox) [[ $benchmarks == ON ]] || continue ;;
     esac
     printf '%s\n' "$p"
   done
   if ((PBM_WEB)); then printf '%s\n' "${WEB_PACKAGES[@]}"; fi
+  if ((${PBM_WEB_PAGES:-0})); then printf '%s\n' "${WEB_PAGE_PACKAGES[@]}"; fi
 }
 
 ensure_deps() {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "pbm/app/csv.h"
 #include "pbm/app/display.h"
@@ -317,6 +318,21 @@ int run(int argc, char** argv, const Chapter& chapter) {
   return runViewer(chapter, scenes, index, options);
 }
 
+// A web page's address sets its program up (?scene=NAME&h=0.1 is --scene
+// NAME --set h=0.1; tools/web/pages.py). When it asks for something wrong,
+// the reader has seen the message (the page shows the error line) and still
+// gets a picture: the scene named with its defaults, else the first scene.
+int fallBackInThePage(int argc, char** argv, const Chapter& chapter) {
+  std::vector<char*> args{argv[0]};
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--scene") {
+      args.push_back(argv[i]);
+      args.push_back(argv[i + 1]);
+    }
+  if (static_cast<int>(args.size()) == argc) args.resize(1);  // the scene was all: none
+  return runChapter(static_cast<int>(args.size()), args.data(), chapter);
+}
+
 }  // namespace
 
 int runChapter(int argc, char** argv, const Chapter& chapter) {
@@ -325,6 +341,9 @@ int runChapter(int argc, char** argv, const Chapter& chapter) {
     return run(argc, argv, chapter);
   } catch (const UsageError& e) {
     std::cerr << prog << ": error: " << e.what() << "\n";
+    if (kWindowSystem == WindowSystem::Browser && viewerBuilt() && argc > 1) {
+      fallBackInThePage(argc, argv, chapter);
+    }
     return kExitUsage;
   } catch (const SimulationDiverged& e) {
     std::cerr << prog << ": error: " << divergedLine(e) << "\n";

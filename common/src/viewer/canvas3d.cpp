@@ -304,3 +304,30 @@ void Canvas3D::text(const Vector3d& at, const std::string& s, Color c, Px2 off) 
 }
 
 }  // namespace pbm
+
+namespace pbm {
+
+std::vector<Canvas3D::Vertex> Canvas3D::glassBackToFront() const {
+  // Translucent triangles neither hide each other nor what lies behind them
+  // (drawn without writing depth): drawn farthest first, by their centres'
+  // depth along the view direction.
+  const Vector3d eye = camera_.eye(), fwd = camera_.forward();
+  const size_t n = glass_.size() / 3;
+  std::vector<std::pair<double, size_t>> order(n);
+  for (size_t i = 0; i < n; ++i) {
+    Vector3d c = Vector3d::Zero();
+    for (int k = 0; k < 3; ++k) {
+      const Vertex& v = glass_[3 * i + k];
+      c += Vector3d(v.x, v.y, v.z);
+    }
+    order[i] = {(c / 3.0 - eye).dot(fwd), i};
+  }
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a > b; });
+  std::vector<Vertex> sorted;
+  sorted.reserve(glass_.size());
+  for (const auto& [d, i] : order)
+    for (int k = 0; k < 3; ++k) sorted.push_back(glass_[3 * i + k]);
+  return sorted;
+}
+
+}  // namespace pbm

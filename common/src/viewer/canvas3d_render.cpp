@@ -1,15 +1,13 @@
-// Canvas3D's render: the recorded geometry drawn with OpenGL, in the viewer
-// only (a build without the viewer records and never renders).
-#include <algorithm>
-#include <numeric>
-
+// Canvas3D's render: the recorded geometry drawn with the fixed-function
+// pipeline of the desktop's OpenGL 2.1 context, in the viewer only (a build
+// without the viewer records and never renders; a web page draws the same
+// geometry with WebGL 2's shaders: web/canvas3d_render.cpp).
 #include "pbm/viewer/canvas3d.h"
 #include "platform/gl.h"
 
 namespace pbm {
 
 namespace {
-using Eigen::Vector3d;
 constexpr size_t kMultisampleTriangles = 20000;  // see render's multisampling note
 }  // namespace
 
@@ -91,24 +89,8 @@ void Canvas3D::render() const {
   // Translucent triangles last, farthest first, testing depth but not
   // writing it, so they neither hide each other nor what lies behind.
   if (!glass_.empty()) {
-    const Vector3d eye = camera_.eye(), fwd = camera_.forward();
-    const size_t n = glass_.size() / 3;
-    std::vector<std::pair<double, size_t>> order(n);
-    for (size_t i = 0; i < n; ++i) {
-      Vector3d c = Vector3d::Zero();
-      for (int k = 0; k < 3; ++k) {
-        const Vertex& v = glass_[3 * i + k];
-        c += Vector3d(v.x, v.y, v.z);
-      }
-      order[i] = {(c / 3.0 - eye).dot(fwd), i};
-    }
-    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a > b; });
-    std::vector<Vertex> sorted;
-    sorted.reserve(glass_.size());
-    for (const auto& [d, i] : order)
-      for (int k = 0; k < 3; ++k) sorted.push_back(glass_[3 * i + k]);
     glDepthMask(GL_FALSE);
-    draw(GL_TRIANGLES, sorted);
+    draw(GL_TRIANGLES, glassBackToFront());
     glDepthMask(GL_TRUE);
   }
 

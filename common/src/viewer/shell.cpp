@@ -22,7 +22,6 @@
 #include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "pbm/core/exercise.h"
-#include "platform/gl.h"
 #include "platform/imgui_input.h"
 #include "platform/imgui_renderer.h"
 #include "platform/window.h"
@@ -63,6 +62,8 @@ void Shell::selectScene(int index) {
   // changed them since it was made.
   resetScene();
   layoutCamera(true);
+  // The chapter and the scene shown: a web page's tab says which, too.
+  window_.setTitle(chapter_.program + ": " + scene().name() + " - " + chapter_.title);
 }
 
 void Shell::resetScene() {
@@ -125,13 +126,9 @@ void Shell::handleKey(Key key) {
       showPanel_ = !showPanel_;
       layoutCamera(false);
       break;
-    case Key::F12: {
-      const std::string path =
-          chapter_.program + "-" + scene().name() + "-" + std::to_string(++pngCount_) + ".png";
-      status_ = savePng(path) ? "saved " + path : "could not save " + path;
-      statusTimer_ = 3.f;
+    case Key::F12:
+      pngWanted_ = true;  // saved when this frame is drawn (frame())
       break;
-    }
     default:
       guarded([&] { scene().onKey(key); });
       break;
@@ -220,7 +217,7 @@ void Shell::reportFrameTimes(std::vector<double> ms) const {
   const GlInfo gl = window_.glInfo();
   std::printf("%s: OpenGL %u.%u, depth %u bits, %ux antialiasing, renderer %s\n",
               chapter_.program.c_str(), gl.major, gl.minor, gl.depthBits, gl.antialiasing,
-              reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+              gl.renderer.c_str());
   std::printf("%s: %s\n", chapter_.program.c_str(), buildInfo().c_str());
   std::printf(
       "%s: %zu frames at %ux%u (after %d warm-up): median %.2f ms/frame (%.1f FPS), "
@@ -229,7 +226,7 @@ void Shell::reportFrameTimes(std::vector<double> ms) const {
       kWarmupFrames, at(0.5), 1000.0 / at(0.5), at(0.1), at(0.9));
 }
 
-int Shell::run() {
+std::optional<int> Shell::run() {
   if (!window_.open(kWidth, kHeight, chapter_.program + " - " + chapter_.title)) {
     std::cerr << chapter_.program
               << ": error: could not open a window with an OpenGL context (no desktop or no "
@@ -248,65 +245,83 @@ int Shell::run() {
   ImGui::GetStyle().WindowRounding = 4.f;
   imgui_input::init();
   imgui_renderer::init();
-  imgui_renderer::setScale(ui_);
+  // Text rasterised at the framebuffer's density (a web page at
+  // devicePixelRatio 2), so it is crisp while the layout keeps its size.
+  imgui_renderer::setScale(ui_, window_.pixelRatio());
 
   selectScene(current_);
-  auto lastFrame = std::chrono::steady_clock::now();
-  int frame = 0;
-  int status = kExitOk;
-  std::vector<double> frameMs;  // timing mode: wall time of each whole frame
-  auto frameStart = std::chrono::steady_clock::now();
-  while (window_.isOpen()) {
-    while (const std::optional<InputEvent> e = window_.poll()) {
-      imgui_input::feed(*e);
-      handleEvent(*e);
-    }
-    if (!window_.isOpen()) break;
-    const auto now = std::chrono::steady_clock::now();
-    const float dt = std::chrono::duration<float>(now - lastFrame).count();
-    lastFrame = now;
-    fps_ = 0.9f * fps_ + 0.1f * (dt > 0.f ? 1.f / dt : fps_);
-    statusTimer_ -= dt;
+  lastFrame_ = frameStart_ = Clock::now();
+  // The desktop runs the frames here; a web page from its own per-frame
+  // callback after this returns (platform/window.h, runFrames).
+  if (!window_.runFrames([this] { return frame(); })) return std::nullopt;
+  finish();
+  return exitStatus_;
+}
 
-    if (!paused_ && message_.empty())
-      for (int i = 0; i < stepsPerFrame_ && message_.empty() && !paused_; ++i) stepOnce();
-
-    imgui_input::newFrame(window_.width(), window_.height(), dt);
-    imgui_renderer::newFrame();
-    ImGui::NewFrame();
-    drawScene();
-    drawOverlay();
-    drawPanel();
-    drawMessage();
-    ImGui::Render();
-
-    window_.clear(24, 26, 31);
-    view_->renderGL();  // 3D geometry, depth-tested, under the ImGui pass
-    window_.pushGLStates();
-    imgui_renderer::render();
-    window_.popGLStates();
-
-    if (shooting && ++frame >= options_.frames) {
-      if (!savePng(options_.screenshot)) {
-        std::cerr << chapter_.program << ": error: could not write " << options_.screenshot << "\n";
-        status = kExitFailure;
-      }
-      window_.close();
-      break;
-    }
-    window_.display();
-    if (timing) {
-      glFinish();  // the software rasteriser may still be drawing
-      const auto now = std::chrono::steady_clock::now();
-      frameMs.push_back(std::chrono::duration<double, std::milli>(now - frameStart).count());
-      frameStart = now;
-      if (static_cast<int>(frameMs.size()) >= options_.timeFrames + kWarmupFrames) break;
-    }
+bool Shell::frame() {
+  const bool shooting = !options_.screenshot.empty();
+  const bool timing = options_.timeFrames > 0;
+  while (const std::optional<InputEvent> e = window_.poll()) {
+    imgui_input::feed(*e);
+    handleEvent(*e);
   }
-  if (timing) reportFrameTimes(frameMs);
+  if (!window_.isOpen()) return false;
+  const auto now = Clock::now();
+  const float dt = std::chrono::duration<float>(now - lastFrame_).count();
+  lastFrame_ = now;
+  fps_ = 0.9f * fps_ + 0.1f * (dt > 0.f ? 1.f / dt : fps_);
+  statusTimer_ -= dt;
+
+  if (!paused_ && message_.empty())
+    for (int i = 0; i < stepsPerFrame_ && message_.empty() && !paused_; ++i) stepOnce();
+
+  imgui_input::newFrame(window_.width(), window_.height(), window_.pixelRatio(), dt);
+  imgui_renderer::newFrame();
+  ImGui::NewFrame();
+  drawScene();
+  drawOverlay();
+  drawPanel();
+  drawMessage();
+  ImGui::Render();
+
+  window_.clear(24, 26, 31);
+  view_->renderGL();  // 3D geometry, depth-tested, under the ImGui pass
+  window_.pushGLStates();
+  imgui_renderer::render();
+  window_.popGLStates();
+
+  // F12 or the panel's button: the frame just drawn, before it is shown (a
+  // web page downloads it).
+  if (pngWanted_) {
+    pngWanted_ = false;
+    const std::string path =
+        chapter_.program + "-" + scene().name() + "-" + std::to_string(++pngCount_) + ".png";
+    status_ = savePng(path) ? "saved " + path : "could not save " + path;
+    statusTimer_ = 3.f;
+  }
+  if (shooting && ++frame_ >= options_.frames) {
+    if (!savePng(options_.screenshot)) {
+      std::cerr << chapter_.program << ": error: could not write " << options_.screenshot << "\n";
+      exitStatus_ = kExitFailure;
+    }
+    window_.close();
+    return false;
+  }
+  window_.display();
+  if (timing) {
+    window_.finish();  // the software rasteriser may still be drawing
+    const auto end = Clock::now();
+    frameMs_.push_back(std::chrono::duration<double, std::milli>(end - frameStart_).count());
+    frameStart_ = end;
+    if (static_cast<int>(frameMs_.size()) >= options_.timeFrames + kWarmupFrames) return false;
+  }
+  return true;
+}
+
+void Shell::finish() {
+  if (options_.timeFrames > 0) reportFrameTimes(frameMs_);
   imgui_renderer::shutdown();
   ImGui::DestroyContext();
-  return status;
 }
 
 bool viewerBuilt() {
@@ -315,8 +330,23 @@ bool viewerBuilt() {
 
 int runViewer(const Chapter& chapter, std::vector<std::unique_ptr<Scene>>& scenes, int first,
               const ViewerOptions& options) {
-  Shell shell(chapter, scenes, first, options);
-  return shell.run();
+  // Everything the frames use lives on the heap: when a web page's callback
+  // runs them (Shell::run returns nullopt), this function and its caller have
+  // returned long before the last frame, and the session is kept for the
+  // page's lifetime.
+  struct Session {
+    Chapter chapter;
+    std::vector<std::unique_ptr<Scene>> scenes;
+    std::unique_ptr<Shell> shell;
+  };
+  auto session = std::make_unique<Session>(Session{chapter, std::move(scenes), nullptr});
+  session->shell = std::make_unique<Shell>(session->chapter, session->scenes, first, options);
+  const std::optional<int> status = session->shell->run();
+  if (!status) {
+    session.release();  // the page's frames own it now
+    return kExitOk;
+  }
+  return *status;
 }
 
 }  // namespace pbm

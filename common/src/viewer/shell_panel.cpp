@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "param_widget.h"
+#include "pbm/app/csv.h"
 #include "pbm/app/text.h"
-#include "platform/gl.h"
 #include "platform/imgui_renderer.h"
 #include "shell_state.h"
 
@@ -86,6 +86,13 @@ void Shell::drawPanel() {
   if (ImGui::Button("Reset (R)")) resetScene();
   ImGui::SameLine();
   if (ImGui::Button("Fit view")) layoutCamera(true);
+  if (ImGui::Button("Save PNG (F12)")) pngWanted_ = true;
+  ImGui::SameLine();
+  const std::string copy = std::string("Copy ") + Window::setupName();
+  if (ImGui::Button(copy.c_str())) {
+    status_ = "copied: " + window_.copySetup(chapter_.program, setup());
+    statusTimer_ = 6.f;
+  }
   view_->panelControls();
   ImGui::SliderInt("steps/frame", &stepsPerFrame_, 1, 500, "%d", ImGuiSliderFlags_Logarithmic);
 
@@ -128,14 +135,31 @@ void Shell::drawPanel() {
   ImGui::End();
 }
 
+// The scene shown and what differs from its defaults (a fresh scene's): the
+// method, h and the --set keys, as the command line and a page's link take
+// them (Window::copySetup).
+Window::Setup Shell::setup() {
+  Window::Setup out{{"scene", scene().name()}};
+  std::unique_ptr<Scene> fresh;
+  guarded([&] { fresh = chapter_.scenes[static_cast<size_t>(current_)](); });
+  if (!fresh) return out;
+  const SceneSettings &now = scene().settings(), &before = fresh->settings();
+  if (!now.method.empty() && now.method != before.method) out.emplace_back("method", now.method);
+  if (now.h != before.h) out.emplace_back("h", formatNumber(now.h));
+  for (const Param& p : scene().params().all()) {
+    const Param* q = fresh->params().find(p.key);
+    if (!q || q->text() != p.text()) out.emplace_back(p.key, p.text());
+  }
+  return out;
+}
+
 // What the viewer runs on, for a student's bug report: the libraries and the
 // OpenGL context (README.md, "Platforms").
 std::string Shell::buildInfo() const {
   const GlInfo gl = window_.glInfo();
   return format("Dear ImGui %s (%s; input %s), %s, OpenGL %u.%u: %s", IMGUI_VERSION,
                 imgui_renderer::texturesNote(), ImGui::GetIO().BackendPlatformName,
-                Window::libraryVersion().c_str(), gl.major, gl.minor,
-                reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+                Window::libraryVersion().c_str(), gl.major, gl.minor, gl.renderer.c_str());
 }
 
 void Shell::drawAbout() {

@@ -7,8 +7,10 @@
 #include <imgui.h>
 
 #include <cctype>
+#include <chrono>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,9 +31,16 @@ class Shell {
         const ViewerOptions& options)
       : chapter_(chapter), scenes_(scenes), current_(first), first_(first), options_(options) {}
 
-  int run();
+  // Opens the window and runs the frames. Returns the exit status, or
+  // nullopt when the frames go on after the call returns (the web page's
+  // per-frame callback drives them: the shell must then outlive the call).
+  std::optional<int> run();
 
  private:
+  // One frame: events, steps, the ImGui pass, drawing, the screenshot.
+  // false: the window closed or the frames asked for are done.
+  bool frame();
+  void finish();
   Scene& scene() { return *scenes_[current_]; }
   // Runs a scene call; an exercise not done or any other error becomes the
   // on-screen message and pauses the simulation instead of crashing.
@@ -52,6 +61,7 @@ class Shell {
   bool savePng(const std::string& path);
   void reportFrameTimes(std::vector<double> ms) const;
   void drawAbout();
+  Window::Setup setup();
   std::string buildInfo() const;
   float panelWidth() const { return kPanelWidth * ui_; }
 
@@ -75,6 +85,14 @@ class Shell {
   float fps_ = 60.f;
   float ui_ = 1.f;  // text and widget scale (PBM_UI_SCALE)
   int pngCount_ = 0;
+  bool pngWanted_ = false;  // F12 or the panel's PNG button, this frame
+
+  // The loop's own state, kept between frames (frame()).
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point lastFrame_{}, frameStart_{};
+  int frame_ = 0;
+  int exitStatus_ = 0;           // kExitOk until a screenshot cannot be written
+  std::vector<double> frameMs_;  // timing mode: wall time of each whole frame
 };
 
 template <class F>

@@ -4,12 +4,12 @@
 // program says so in one line and points at --headless and Xvfb. macOS and
 // Windows have their desktop and neither variable, so there the program always
 // tries its window; one that cannot be made is one line and exit 1 as well
-// (viewer/shell.cpp).
+// (viewer/shell.cpp). A web page (emscripten) has its canvas, always.
 #pragma once
 
 namespace pbm {
 
-enum class WindowSystem { X11OrWayland, MacOS, Windows };
+enum class WindowSystem { X11OrWayland, MacOS, Windows, Browser };
 
 // The window system this program is compiled for.
 inline constexpr WindowSystem kWindowSystem =
@@ -17,6 +17,8 @@ inline constexpr WindowSystem kWindowSystem =
     WindowSystem::Windows;
 #elif defined(__APPLE__)
     WindowSystem::MacOS;
+#elif defined(__EMSCRIPTEN__)
+    WindowSystem::Browser;
 #else
     WindowSystem::X11OrWayland;
 #endif

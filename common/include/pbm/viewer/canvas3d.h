@@ -87,6 +87,8 @@ class Canvas3D {
   // Is the face with outward normal n through the point seen from its front?
   bool facesEye(const Eigen::Vector3d& n, const Eigen::Vector3d& onFace) const;
   void cone(const Eigen::Vector3d& base, const Eigen::Vector3d& tip, double radius, Color c);
+  // The translucent triangles farthest first, as render() draws them.
+  std::vector<Vertex> glassBackToFront() const;
 
   Camera3D camera_;
   struct LabelBox {

@@ -221,9 +221,10 @@ void feed(const InputEvent& e) {
 
 #endif
 
-void newFrame(unsigned width, unsigned height, float dt) {
+void newFrame(unsigned width, unsigned height, float pixelRatio, float dt) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  io.DisplayFramebufferScale = ImVec2(pixelRatio, pixelRatio);
   io.DeltaTime = dt > 0.f ? dt : 1.f / 60.f;
 }
 

@@ -11,6 +11,8 @@ namespace pbm::imgui_input {
 
 void init();  // after ImGui::CreateContext()
 void feed(const InputEvent& event);
-void newFrame(unsigned width, unsigned height, float dtSeconds);
+// width x height logical pixels, each pixelRatio framebuffer pixels across
+// (Window::pixelRatio: 2 on a web page on a high-resolution screen).
+void newFrame(unsigned width, unsigned height, float pixelRatio, float dtSeconds);
 
 }  // namespace pbm::imgui_input

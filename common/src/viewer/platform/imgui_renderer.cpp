@@ -16,18 +16,6 @@ void init() {
   ImGui_ImplOpenGL2_Init();
 }
 
-void setScale(float scale) {
-  if (scale == 1.f) return;
-#ifdef IMGUI_HAS_TEXTURES
-  ImGui::GetStyle().FontScaleMain = scale;
-#else
-  ImFontConfig font;
-  font.SizePixels = 13.f * scale;
-  ImGui::GetIO().Fonts->AddFontDefault(&font);
-#endif
-  ImGui::GetStyle().ScaleAllSizes(scale);
-}
-
 void newFrame() {
   ImGui_ImplOpenGL2_NewFrame();
 }
@@ -36,14 +24,6 @@ void render() {
 }
 void shutdown() {
   ImGui_ImplOpenGL2_Shutdown();
-}
-
-const char* texturesNote() {
-#ifdef IMGUI_HAS_TEXTURES
-  if (ImGui::GetIO().BackendFlags & ImGuiBackendFlags_RendererHasTextures)
-    return "1.92 texture protocol";
-#endif
-  return "font atlas uploaded once";
 }
 
 }  // namespace pbm::imgui_renderer

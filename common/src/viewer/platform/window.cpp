@@ -54,6 +54,9 @@ bool Window::isOpen() const {
 void Window::close() {
   impl_->window.close();
 }
+void Window::setTitle(const std::string& title) {
+  impl_->window.setTitle(title);
+}
 
 std::optional<InputEvent> Window::poll() {
   for (;;) {
@@ -99,7 +102,19 @@ GlInfo Window::glInfo() const {
 #else
   const unsigned aa = s.antialiasingLevel;
 #endif
-  return {s.majorVersion, s.minorVersion, s.depthBits, aa};
+  const GLubyte* renderer = glGetString(GL_RENDERER);
+  return {s.majorVersion, s.minorVersion, s.depthBits, aa,
+          renderer ? reinterpret_cast<const char*>(renderer) : "unknown"};
+}
+
+float Window::pixelRatio() const {
+  return 1.f;
+}
+
+bool Window::runFrames(std::function<bool()> frame) {
+  while (frame()) {
+  }
+  return true;
 }
 
 std::string Window::libraryVersion() {
@@ -118,6 +133,26 @@ void Window::popGLStates() {
 }
 void Window::display() {
   impl_->window.display();
+}
+void Window::finish() {
+  glFinish();
+}
+
+const char* Window::setupName() {
+  return "command line";
+}
+
+std::string Window::copySetup(const std::string& program, const Setup& setup) {
+  // "ch02_integrators" is chapter 02: ./pbm run 02.
+  std::string line = "./pbm run " + program.substr(2, 2);
+  for (const auto& [key, value] : setup) {
+    if (key == "scene" || key == "method" || key == "h")
+      line += " --" + key + " " + value;
+    else
+      line += " --set " + key + "=" + value;
+  }
+  sf::Clipboard::setString(line);
+  return line;
 }
 
 bool Window::savePng(const std::string& path) const {

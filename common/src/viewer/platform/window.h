@@ -1,13 +1,17 @@
 // The viewer's platform layer: the one place that knows the window library.
 // The shell opens a Window, reads InputEvents (pbm's own types) and draws with
-// OpenGL and Dear ImGui; everything that differs between SFML 2.5-2.6 and 3.x
-// (window and context creation, the event API, key codes, textures) lives in
-// window.cpp and sfml_events.cpp behind this interface.
+// OpenGL and Dear ImGui. Two rooms answer this interface: platform/ (SFML
+// 2.5-3.x on the desktop: window.cpp and sfml_events.cpp hold what differs
+// between SFML 2 and 3) and web/ (a browser's canvas and WebGL 2 through
+// emscripten's HTML5 API).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "pbm/app/key.h"
 
@@ -43,6 +47,7 @@ struct InputEvent {
 // What the OpenGL context turned out to be (the frame-time report prints it).
 struct GlInfo {
   unsigned major = 0, minor = 0, depthBits = 0, antialiasing = 0;
+  std::string renderer;  // GL_RENDERER
 };
 
 class Window {
@@ -60,6 +65,18 @@ class Window {
   void setInteractive(bool interactive);
   bool isOpen() const;
   void close();
+  // The window's title (a web page's: the tab's and the history's).
+  void setTitle(const std::string& title);
+
+  // What a reader passes on to show someone else what is shown now: a web
+  // page's link (?scene=NAME&h=0.1&key=value, tools/web/pages.py), the
+  // desktop's command line (./pbm run NN --scene NAME --h 0.1 --set
+  // key=value). Setup: ("scene", NAME), ("method", M), ("h", H), then the
+  // scene's --set keys. Puts it on the clipboard (a page also shows it in
+  // the address bar) and returns it.
+  using Setup = std::vector<std::pair<std::string, std::string>>;
+  static const char* setupName();  // "link", "command line"
+  std::string copySetup(const std::string& program, const Setup& setup);
 
   std::optional<InputEvent> poll();
   unsigned width() const;
@@ -67,12 +84,22 @@ class Window {
   bool shiftHeld() const;  // either shift key, now
   GlInfo glInfo() const;
   static std::string libraryVersion();  // "SFML 3.1.0"
+  // Framebuffer pixels per logical pixel: a browser's devicePixelRatio (2 on
+  // a high-resolution screen), 1 on the desktop, where PBM_UI_SCALE serves.
+  float pixelRatio() const;
+
+  // Runs frame() until it returns false and returns true; or, where the
+  // platform calls each frame itself (a web page's requestAnimationFrame),
+  // hands frame() over and returns false at once: the caller's state must
+  // then outlive the call.
+  bool runFrames(std::function<bool()> frame);
 
   // A frame: clear, OpenGL drawing, ImGui's pass inside saved GL states, show.
   void clear(unsigned char r, unsigned char g, unsigned char b);
   void pushGLStates();
   void popGLStates();
   void display();
+  void finish();  // waits until the GPU has drawn (glFinish: frame timing)
   // The back buffer as it is now (call before display), written as a PNG.
   bool savePng(const std::string& path) const;
 

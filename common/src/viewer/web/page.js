@@ -1,0 +1,51 @@
+// The browser's side of the web room (window.cpp): what C++ cannot do alone.
+// Linked into every chapter's page program (--js-library, common/CMakeLists.txt).
+mergeInto(LibraryManager.library, {
+  // Called after each frame is drawn: the page's count, which a test in a
+  // browser waits on (tools/web/check_pages.py), and its "drawn" event.
+  pbm_frame_drawn: function () {
+    Module.framesDrawn = (Module.framesDrawn || 0) + 1;
+    if (Module.framesDrawn === 1 && Module.onFirstFrame) Module.onFirstFrame();
+  },
+
+  // The page's address for `query` (already in the form "scene=NAME&h=0.1"),
+  // shown in the address bar and put on the clipboard; returns it (malloc'd).
+  pbm_copy_link: function (query) {
+    const params = new URLSearchParams(UTF8ToString(query));
+    const link = location.origin + location.pathname + "?" + params.toString();
+    history.replaceState(null, "", link);
+    if (navigator.clipboard) navigator.clipboard.writeText(link).catch(function () {});
+    const size = lengthBytesUTF8(link) + 1;
+    const copy = _malloc(size);
+    stringToUTF8(link, copy, size);
+    return copy;
+  },
+  pbm_copy_link__deps: ["malloc"],
+
+  // The back buffer's RGBA rows (bottom to top, as GL reads them) as a PNG
+  // the browser downloads under `name`: a page writes no files.
+  pbm_download_png: function (rgba, width, height, name) {
+    const file = UTF8ToString(name);
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d");
+    const image = context.createImageData(width, height);
+    const row = width * 4;
+    for (let y = 0; y < height; ++y) {
+      const from = rgba + (height - 1 - y) * row;
+      image.data.set(HEAPU8.subarray(from, from + row), y * row);
+    }
+    context.putImageData(image, 0, 0);
+    canvas.toBlob(function (blob) {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = file;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
+    }, "image/png");
+    return 1;
+  },
+});

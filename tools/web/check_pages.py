@@ -1,0 +1,181 @@
+#!/usr/bin/python3
+"""Loads each chapter's web page in headless Chromium and checks what a
+reader would see (issue 37): the page's program starts and draws its first
+scene (a screenshot, not blank), within how long; a key (']') changes the
+picture and the title names the next scene; an address ?scene=NAME&h=H
+shows that scene; a bad value shows the command line's message in the page
+and the scene with its defaults; no JavaScript error reaches the console.
+
+usage: tools/web/check_pages.py [--site build/web] [--out DIR] [--ratio R]
+                                [--timeout S] [PROGRAM ...]
+
+PROGRAM: chNN_topic (default: every chNN_topic.html in the site). Serves the
+site on 127.0.0.1 itself. Needs chromium, chromium-driver and
+python3-selenium (Debian's: run with /usr/bin/python3). Writes
+OUT/PROGRAM.png (first scene) and OUT/PROGRAM-key.png (after the key), prints
+a line per page and exits 1 when a page fails.
+"""
+import argparse
+import functools
+import http.server
+import os
+import socketserver
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import check_png  # noqa: E402  (the PNG decoder CI's screenshots use)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(site):
+    handler = functools.partial(QuietHandler, directory=site)
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def browser(ratio):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    o = Options()
+    # SwiftShader: WebGL 2 in software, the same on every machine CI has.
+    for a in ("--headless=new", "--no-sandbox", "--window-size=1280,800",
+              "--force-device-scale-factor=%s" % ratio, "--use-angle=swiftshader",
+              "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"):
+        o.add_argument(a)
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def distinct_pixels(a, b):
+    """The share of pixels that differ between two PNGs of one size."""
+    pa, pb = check_png.pixels(a), check_png.pixels(b)
+    if len(pa) != len(pb):
+        return 1.0
+    return sum(1 for x, y in zip(pa, pb) if x != y) / max(1, len(pa))
+
+
+def load(driver, url, timeout, frames=30):
+    """Opens url and waits for `frames` frames drawn. Returns (seconds to the
+    first frame or None, the page's notice text)."""
+    start = time.time()
+    driver.get(url)
+    drawn = None
+    while time.time() - start < timeout:
+        n = driver.execute_script("return window.Module && Module.framesDrawn || 0")
+        if n >= 1 and drawn is None:
+            drawn = time.time() - start
+        if n >= frames:
+            break
+        time.sleep(0.05)
+    return drawn, driver.execute_script("return document.getElementById('notice').textContent")
+
+
+def scene_of(title):
+    """'ch02_integrators: kepler - Integrators...' -> 'kepler'."""
+    head = title.split(" - ")[0]
+    return head.split(": ", 1)[1] if ": " in head else ""
+
+
+def check_page(driver, url, program, out, timeout):
+    problems = []
+    drawn, notice = load(driver, url, timeout)
+    if notice:
+        problems.append("the page says: " + notice.replace("\n", " / "))
+    if drawn is None:
+        problems.append("no frame drawn within %g s" % timeout)
+    first = os.path.join(out, program + ".png")
+    driver.save_screenshot(first)
+    width, height, counts = check_png.colour_histogram(first)
+    if len(counts) < 2:
+        problems.append("the screenshot is blank (a single colour)")
+    # A scripted input: ']' (the next scene) must change the picture.
+    from selenium.webdriver.common.action_chains import ActionChains
+    title_before = driver.title
+    ActionChains(driver).send_keys("]").perform()
+    time.sleep(1.0)
+    after = os.path.join(out, program + "-key.png")
+    driver.save_screenshot(after)
+    changed = distinct_pixels(first, after)
+    if changed < 0.01:
+        problems.append("']' changed %.2f %% of the pixels (the next scene should show)" % (100 * changed))
+    second = scene_of(driver.title)
+    if not second or second == scene_of(title_before):
+        problems.append("after ']' the title %r names no other scene than %r" % (driver.title, title_before))
+    problems += console_errors(driver)
+    if second:
+        # The address sets the page up, as the command line would.
+        _, notice = load(driver, url + "?scene=%s&h=0.02" % second, timeout, 5)
+        if scene_of(driver.title) != second or notice:
+            problems.append("?scene=%s&h=0.02 shows %r, notice %r" % (second, driver.title, notice))
+        # A bad value: the command line's message, and the scene with its defaults.
+        _, notice = load(driver, url + "?scene=%s&h=-1" % second, timeout, 5)
+        if scene_of(driver.title) != second or ": error: " not in notice:
+            problems.append("?scene=%s&h=-1 shows %r, notice %r (expected the error and the scene)"
+                            % (second, driver.title, notice))
+        bad = os.path.join(out, program + "-bad.png")
+        driver.save_screenshot(bad)
+        if len(check_png.colour_histogram(bad)[2]) < 2:
+            problems.append("?scene=%s&h=-1 leaves the canvas blank" % second)
+        problems += console_errors(driver)
+    return drawn, changed, title_before, problems
+
+
+def console_errors(driver):
+    return ["console error: " + e["message"][:300] for e in driver.get_log("browser")
+            if e["level"] == "SEVERE"]
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--site", default=os.path.join(ROOT, "build", "web"))
+    p.add_argument("--out", default=os.path.join(ROOT, "build", "web-check"))
+    p.add_argument("--ratio", default="1", help="devicePixelRatio (1 or 2)")
+    p.add_argument("--timeout", type=float, default=20.0, help="seconds a page may take to draw")
+    p.add_argument("programs", nargs="*")
+    a = p.parse_args(argv)
+    programs = a.programs or sorted(f[:-5] for f in os.listdir(a.site)
+                                    if f.startswith("ch") and f.endswith(".html"))
+    if not programs:
+        print("tools/web/check_pages.py: no chapter pages in %s: ./pbm web first" % a.site)
+        return 1
+    out = os.path.join(a.out, "ratio%s" % a.ratio)
+    os.makedirs(out, exist_ok=True)
+    server = serve(a.site)
+    port = server.server_address[1]
+    driver = browser(a.ratio)
+    failed = 0
+    try:
+        for program in programs:
+            url = "http://127.0.0.1:%d/%s.html" % (port, program)
+            drawn, changed, title, problems = check_page(driver, url, program, out, a.timeout)
+            when = "%.2f s" % drawn if drawn is not None else "never"
+            status = "FAILED" if problems else "ok"
+            print("%-24s %s: first frame after %s, ']' changed %.0f %% of the picture; title %r"
+                  % (program, status, when, 100 * changed, title))
+            for line in problems:
+                print("    " + line)
+            failed += bool(problems)
+    finally:
+        driver.quit()
+        server.shutdown()
+    print("%d of %d pages passed at devicePixelRatio %s (screenshots in %s)"
+          % (len(programs) - failed, len(programs), a.ratio, out))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
