@@ -17,6 +17,7 @@ import re
 import shutil
 import string
 import sys
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -189,7 +190,9 @@ def lesson_html(chapter, out):
     Markdown (Debian's python3-markdown). Its pictures point at the site's
     copies; a link to a repository file names the file instead (the site
     holds no repository), and a link to a chapter page (chNN_topic.html?...)
-    stays a link: it sets that page up."""
+    stays a link: it sets that page up, as does a command in the lesson that
+    runs this chapter's program with a scene and values (./pbm run 02
+    --scene decay --h 1.9)."""
     import markdown
     folder = os.path.join(ROOT, "chapters", chapter)
     with open(os.path.join(folder, "README.md"), encoding="utf-8") as f:
@@ -212,6 +215,25 @@ def lesson_html(chapter, out):
         path = os.path.relpath(os.path.normpath(os.path.join(folder, href.split("#")[0])), ROOT)
         return '%s (<code>%s</code>)' % (inner, html.escape(path))
 
+    def play(m):
+        """`./pbm run NN --scene S --h 0.1 --set k=v` becomes a link that sets
+        this chapter's page up the same way (GitHub shows the command)."""
+        words = html.unescape(m.group(1)).split()
+        if len(words) < 3 or words[2] != chapter[:2]:
+            return m.group(0)
+        query, rest = [], words[3:]
+        while rest:
+            if len(rest) >= 2 and rest[0] in ("--scene", "--method", "--h"):
+                query.append((rest[0][2:], rest[1]))
+            elif len(rest) >= 2 and rest[0] == "--set" and "=" in rest[1]:
+                query.append(tuple(rest[1].split("=", 1)))
+            else:
+                return m.group(0)  # --headless, --csv, --camera: a terminal's, not the page's
+            rest = rest[2:]
+        href = "ch%s.html" % chapter + ("?" + urllib.parse.urlencode(query) if query else "")
+        return '<a href="%s" title="set this page up so">%s</a>' % (html.escape(href), m.group(0))
+
+    body = re.sub(r"<code>(\./pbm run [^<]*)</code>", play, body)
     body = re.sub(r'src="([^"]+)"', image, body)
     body = re.sub(r'<a href="([^"]+)">(.*?)</a>', link, body, flags=re.S)
     return body
