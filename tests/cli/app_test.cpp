@@ -313,6 +313,9 @@ TEST(CliDisplay, ThisProcessReadsItsEnvironment) {
 #if defined(__APPLE__)
   EXPECT_EQ(pbm::kWindowSystem, pbm::WindowSystem::MacOS);
   EXPECT_TRUE(bare) << "macOS, no DISPLAY: expected to try the window (the desktop is there)";
+#elif defined(__EMSCRIPTEN__)
+  EXPECT_EQ(pbm::kWindowSystem, pbm::WindowSystem::Browser);
+  EXPECT_TRUE(bare) << "emscripten, no DISPLAY: expected to try the window (a web page's canvas)";
 #else
   EXPECT_EQ(pbm::kWindowSystem, pbm::WindowSystem::X11OrWayland);
   EXPECT_FALSE(bare) << "X11/Wayland, neither variable: expected \"no display\"";

@@ -84,6 +84,15 @@ def load(driver, url, timeout, frames=30):
     return drawn, driver.execute_script("return document.getElementById('notice').textContent")
 
 
+def settle(driver):
+    """Waits until the page has been composited twice since now, so that a
+    screenshot shows the last frame drawn (a busy machine's compositor lags)."""
+    driver.set_script_timeout(10)
+    driver.execute_async_script(
+        "const done = arguments[0];"
+        "requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)));")
+
+
 def scene_of(title):
     """'ch02_integrators: kepler - Integrators...' -> 'kepler'."""
     head = title.split(" - ")[0]
@@ -98,6 +107,7 @@ def check_page(driver, url, program, out, timeout):
     if drawn is None:
         problems.append("no frame drawn within %g s" % timeout)
     first = os.path.join(out, program + ".png")
+    settle(driver)
     driver.save_screenshot(first)
     width, height, counts = check_png.colour_histogram(first)
     if len(counts) < 2:
@@ -106,7 +116,8 @@ def check_page(driver, url, program, out, timeout):
     from selenium.webdriver.common.action_chains import ActionChains
     title_before = driver.title
     ActionChains(driver).send_keys("]").perform()
-    time.sleep(1.0)
+    time.sleep(0.5)
+    settle(driver)
     after = os.path.join(out, program + "-key.png")
     driver.save_screenshot(after)
     changed = distinct_pixels(first, after)
@@ -134,6 +145,43 @@ def check_page(driver, url, program, out, timeout):
     return drawn, changed, title_before, problems
 
 
+def rgb_pixels(path):
+    width, height, bpp, rows = check_png.decode(path)
+    return (width, height), [row[i:i + 3] for row in rows for i in range(0, width * bpp, bpp)]
+
+
+def compare_native(driver, url, program, out, native, frames, timeout):
+    """The page after `frames` frames at 1280 x 800 against the desktop's
+    screenshot after as many (./pbm shots: shots/PROGRAM.png): the share of
+    pixels whose colour differs by more than 40 in a channel. What may differ
+    is small: the frame rate's digits, a button's label ("Copy link"), the
+    lesson's button, text and lines rasterised by another GL."""
+    reference = os.path.join(native, program + ".png")
+    if not os.path.isfile(reference):
+        return None, []
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        _, notice = load(driver, url + "?frames=%d" % frames, timeout, frames)
+        settle(driver)
+        shot = os.path.join(out, program + "-frame%d.png" % frames)
+        driver.save_screenshot(shot)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    (size_a, a), (size_b, b) = rgb_pixels(reference), rgb_pixels(shot)
+    if size_a != size_b:
+        return None, ["the page's picture is %dx%d, the desktop's %s %dx%d" % (size_b + (reference,) + size_a)]
+    far = sum(1 for x, y in zip(a, b) if max(abs(x[0] - y[0]), abs(x[1] - y[1]), abs(x[2] - y[2])) > 40)
+    share = far / len(a)
+    problems = []
+    if share > 0.02:
+        problems.append("after %d frames %.1f %% of the pixels differ from the desktop's %s (more than 2 %%)"
+                        % (frames, 100 * share, reference))
+    if notice:
+        problems.append("the page says: " + notice)
+    return share, problems
+
+
 def console_errors(driver):
     return ["console error: " + e["message"][:300] for e in driver.get_log("browser")
             if e["level"] == "SEVERE"]
@@ -145,6 +193,9 @@ def main(argv):
     p.add_argument("--out", default=os.path.join(ROOT, "build", "web-check"))
     p.add_argument("--ratio", default="1", help="devicePixelRatio (1 or 2)")
     p.add_argument("--timeout", type=float, default=20.0, help="seconds a page may take to draw")
+    p.add_argument("--native", default=os.path.join(ROOT, "shots"),
+                   help="the desktop's screenshots to compare with (./pbm shots: shots/)")
+    p.add_argument("--frames", type=int, default=60, help="frames before the compared picture (./pbm shots')")
     p.add_argument("programs", nargs="*")
     a = p.parse_args(argv)
     programs = a.programs or sorted(f[:-5] for f in os.listdir(a.site)
@@ -162,10 +213,16 @@ def main(argv):
         for program in programs:
             url = "http://127.0.0.1:%d/%s.html" % (port, program)
             drawn, changed, title, problems = check_page(driver, url, program, out, a.timeout)
+            same = ""
+            if a.ratio == "1":
+                share, more = compare_native(driver, url, program, out, a.native, a.frames, a.timeout)
+                problems += more
+                same = "; the desktop's picture: %s" % (
+                    "none in %s" % a.native if share is None else "%.2f %% of the pixels differ" % (100 * share))
             when = "%.2f s" % drawn if drawn is not None else "never"
             status = "FAILED" if problems else "ok"
-            print("%-24s %s: first frame after %s, ']' changed %.0f %% of the picture; title %r"
-                  % (program, status, when, 100 * changed, title))
+            print("%-24s %s: first frame after %s, ']' changed %.0f %% of the picture%s"
+                  % (program, status, when, 100 * changed, same))
             for line in problems:
                 print("    " + line)
             failed += bool(problems)

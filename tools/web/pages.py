@@ -104,9 +104,13 @@ $lesson
   // ?scene=NAME&method=rk4&h=0.1&n=12 is --scene NAME --method rk4 --h 0.1
   // --set n=12 (the panel's "Copy link" writes such an address). A bad one
   // shows the command line's message here, and the scene with its defaults.
+  // frames=N stops after N frames with that frame shown (and downloaded as
+  // --screenshot's PNG): the picture tools/web/check_pages.py compares with
+  // the desktop's screenshot after as many frames.
   const args = [];
   for (const [key, value] of new URLSearchParams(location.search)) {
     if (key === "scene" || key === "method" || key === "h") args.push("--" + key, value);
+    else if (key === "frames") args.push("--screenshot", "$program.png", "--frames", value);
     else args.push("--set", key + "=" + value);
   }
   window.Module = {

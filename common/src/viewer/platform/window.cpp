@@ -164,7 +164,22 @@ bool Window::savePng(const std::string& path) const {
   if (!texture.create(size.x, size.y)) return false;
 #endif
   texture.update(impl_->window);
-  return texture.copyToImage().saveToFile(path);
+  // The framebuffer's alpha is what blending left (0.78 under a translucent
+  // panel), not a transparency: the PNG is opaque, as the window looks.
+  sf::Image image = texture.copyToImage();
+  for (unsigned y = 0; y < size.y; ++y)
+    for (unsigned x = 0; x < size.x; ++x) {
+#if SFML_VERSION_MAJOR >= 3
+      sf::Color c = image.getPixel({x, y});
+      c.a = 255;
+      image.setPixel({x, y}, c);
+#else
+      sf::Color c = image.getPixel(x, y);
+      c.a = 255;
+      image.setPixel(x, y, c);
+#endif
+    }
+  return image.saveToFile(path);
 }
 
 }  // namespace pbm
