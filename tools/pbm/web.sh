@@ -137,16 +137,16 @@ cmd_web_build() {
   PBM_WEB=1
   export PBM_WEB_PAGES=1 PBM_VIEWER=1 PBM_BENCHMARKS=0
   BUILD="${PBM_WEB_PAGES_BUILD_DIR:-$ROOT/build/web-build}"
-  ensure_deps
-  PBM_IMGUI_DIR="$(web_imgui_source)"
-  export PBM_IMGUI_DIR
-  ensure_configured
   [[ -n ${list// /} ]] || list="$(chapters | awk '{print $1}' | tr '\n' ' ')"
   for n in $list; do
     resolve_chapter "$n"
     targets+=("ch${NN}_$TOPIC")
     names+=("${NN}_$TOPIC")
   done
+  ensure_deps
+  PBM_IMGUI_DIR="$(web_imgui_source)"
+  export PBM_IMGUI_DIR
+  ensure_configured
   build_targets ${targets[@]+"${targets[@]}"}
   "$(web_python)" "$ROOT/tools/web/pages.py" --bin "$BUILD/bin" --out "$ROOT/build/web" ${names[@]+"${names[@]}"} ||
     die 1 "web: writing the pages failed"

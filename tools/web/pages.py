@@ -154,6 +154,7 @@ INDEX = string.Template("""<!doctype html>
   li div { padding: 0.6em 0.9em 0.9em; }
   li h2 { font-size: 1.05em; margin: 0 0 0.3em; }
   .notes { color: #aab; font-size: 0.9em; }
+  h2.notes-heading { font-size: 1.1em; margin-top: 2em; }
   .missing { color: #aab; font-style: italic; }
   a { color: #9cf; }
 </style>
@@ -165,6 +166,10 @@ program, panel, scenes and keys as the desktop window.</p>
 <ol>
 $items
 </ol>
+<h2 class="notes-heading">The notes</h2>
+<ul class="notes">
+$notes
+</ul>
 </body>
 </html>
 """)
@@ -179,6 +184,19 @@ def chapter_table():
             if m:
                 rows[m.group(1)] = (m.group(2).strip(), m.group(3).strip())
     return rows
+
+
+def abbreviations():
+    """README.md's list of the notes' abbreviations, as HTML list items."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"cited by these abbreviations[^\n]*\n[^\n]*\n\n((?:- .*\n(?:  .*\n)*)+)", text)
+    if not m:
+        return ""
+    items = re.findall(r"^- (.*(?:\n  .*)*)", m.group(1), flags=re.M)
+    def em(t):
+        return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", html.escape(" ".join(t.split())))
+    return "\n".join("<li>%s</li>" % em(i) for i in items)
 
 
 def lesson_title(chapter):
@@ -282,7 +300,7 @@ def main(argv):
         items.append('<li>%s<div><h2>%s</h2><p>%s</p><p class="notes">%s</p>%s</div></li>'
                      % (link, heading, html.escape(summary), html.escape(notes), more))
     with open(os.path.join(a.out, "index.html"), "w", encoding="utf-8") as f:
-        f.write(INDEX.substitute(items="\n".join(items)))
+        f.write(INDEX.substitute(items="\n".join(items), notes=abbreviations()))
     print("tools/web/pages.py: %d chapter page(s) and index.html in %s" % (len(a.chapters), a.out))
     return 0
 
