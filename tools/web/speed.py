@@ -5,8 +5,11 @@
 (native, node, native, node, ...) so that both meet the same machine, and
 prints the medians and their ratio as a README table row.
 
-usage: tools/web/speed.py [--runs N] [--build DIR] [--web-build DIR] PROGRAM:SCENE ...
-e.g.   tools/web/speed.py ch07_rigid_bodies:many_bodies ch11_flexible_bodies:stairs
+usage: tools/web/speed.py [--runs N] [--build DIR] [--web-build DIR] PROGRAM:SCENE[:ARGS] ...
+e.g.   tools/web/speed.py "ch07_rigid_bodies:many_bodies:--set n=1000 --t-end 40"
+ARGS (more options, space-separated) make a run long enough that node's
+start-up (about a second: the module and its pool of threads) does not
+decide the ratio.
 """
 import argparse
 import os
@@ -36,13 +39,14 @@ def main(argv):
     p.add_argument("--web-build", default=os.path.join(ROOT, "build", "web-node"))
     p.add_argument("cases", nargs="+", help="PROGRAM:SCENE")
     a = p.parse_args(argv)
-    print("| program | scene | native, s | node, s | node / native |")
+    print("| program | scene and options | native, s | node, s | node / native |")
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         csv = os.path.join(tmp, "run.csv")
         for case in a.cases:
-            program, scene = case.split(":")
-            args = ["--headless", "--scene", scene, "--csv", csv]
+            program, scene, *more = case.split(":", 2)
+            extra = more[0].split() if more else []
+            args = ["--headless", "--scene", scene, "--csv", csv] + extra
             native = [os.path.join(a.build, "bin", program)] + args
             node = ["node", "--no-experimental-fetch",
                     os.path.join(a.web_build, "bin", program + ".js")] + args
@@ -51,7 +55,8 @@ def main(argv):
                 n.append(timed(native))
                 w.append(timed(node))
             mn, mw = statistics.median(n), statistics.median(w)
-            print("| %s | %s | %.2f | %.2f | %.2f |" % (program, scene, mn, mw, mw / mn), flush=True)
+            what = " ".join(["`" + scene] + extra) + "`"
+            print("| %s | %s | %.2f | %.2f | %.2f |" % (program, what, mn, mw, mw / mn), flush=True)
     return 0
 
 

@@ -117,8 +117,7 @@ bool Shell::guarded(F&& f) {
     const std::string& program = chapter_.program;  // "ch06_tinkertoys"
     const std::string nn = program.size() > 4 ? program.substr(2, 2) : "NN";
     message_ = std::string("Exercise not done: ") + e.exercise() + "\n  in " + shown +
-               "\n  hint: " + e.hint() + "\nWrite it, close this window and run ./pbm run " + nn +
-               " again: it rebuilds with your code.";
+               "\n  hint: " + e.hint() + "\n" + Window::afterEditing(nn);
   } catch (const std::exception& e) {
     message_ = e.what();
   }

@@ -138,6 +138,11 @@ void Window::finish() {
   glFinish();
 }
 
+std::string Window::afterEditing(const std::string& nn) {
+  return "Write it, close this window and run ./pbm run " + nn +
+         " again: it rebuilds with your code.";
+}
+
 const char* Window::setupName() {
   return "command line";
 }

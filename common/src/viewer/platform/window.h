@@ -76,6 +76,9 @@ class Window {
   // the address bar) and returns it.
   using Setup = std::vector<std::pair<std::string, std::string>>;
   static const char* setupName();  // "link", "command line"
+  // What a student does after writing an exercise of chapter NN to see it
+  // here: the desktop reruns ./pbm run NN, a page is rebuilt and reloaded.
+  static std::string afterEditing(const std::string& nn);
   std::string copySetup(const std::string& program, const Setup& setup);
 
   std::optional<InputEvent> poll();

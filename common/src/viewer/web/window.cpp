@@ -265,6 +265,11 @@ void Window::finish() {
   glFinish();
 }
 
+std::string Window::afterEditing(const std::string& nn) {
+  return "Write it, run ./pbm web " + nn +
+         " again (it keeps your --exercises and rebuilds with your code) and reload this page.";
+}
+
 const char* Window::setupName() {
   return "link";
 }
