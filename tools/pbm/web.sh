@@ -81,6 +81,7 @@ web_imgui_source() {
     return 0
   fi
   local suite mirror apt="$deps/apt"
+  # shellcheck source=/dev/null
   suite="$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")"
   [[ -n $suite ]] || die 1 "web: cannot tell this system's Debian release (/etc/os-release) to fetch ImGui's source; give an ImGui release's folder as PBM_IMGUI_DIR"
   # The mirror the system's own lists name, else Debian's.
@@ -124,6 +125,8 @@ cmd_web() {
     ((port >= 1 && port <= 65535)) || die 2 "web: --serve PORT must be 1 to 65535, not $port"
     [[ -n ${list// /} ]] && die 2 "web: --serve takes a port, not chapters (build them first: ./pbm web LIST)"
     [[ -f $site/index.html ]] || cmd_web_build ""
+    python3 -c 'import socket, sys; socket.socket().bind(("127.0.0.1", int(sys.argv[1])))' "$port" 2>/dev/null ||
+      die 1 "web: port $port on 127.0.0.1 is in use (another server?): ./pbm web --serve PORT with another"
     say "serving $(rel "$site")/ on http://127.0.0.1:$port/ (Ctrl-C stops it)"
     exec python3 -m http.server --bind 127.0.0.1 --directory "$site" "$port"
   fi
@@ -144,7 +147,8 @@ cmd_web_build() {
     names+=("${NN}_$TOPIC")
   done
   ensure_deps
-  PBM_IMGUI_DIR="$(web_imgui_source)"
+  # An ImGui source folder of your own (PBM_IMGUI_DIR), else Debian's.
+  PBM_IMGUI_DIR="${PBM_IMGUI_DIR:-$(web_imgui_source)}"
   export PBM_IMGUI_DIR
   ensure_configured
   build_targets ${targets[@]+"${targets[@]}"}
