@@ -57,7 +57,9 @@ def browser(ratio):
               "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"):
         o.add_argument(a)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    driver.set_page_load_timeout(60)  # a page that never loads fails, not hangs
+    return driver
 
 
 def distinct_pixels(a, b):
