@@ -22,13 +22,13 @@ std::string reference(double v) {
   auto res = std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, res.ptr);
 }
+#endif
 
 double fromBits(std::uint64_t bits) {
   double v;
   std::memcpy(&v, &bits, sizeof v);
   return v;
 }
-#endif
 
 }  // namespace
 
@@ -108,37 +108,64 @@ TEST(ShortestDouble, SpecialValuesAsToChars) {
 #endif
 }
 
+namespace {
+
+// The i-th of a test's sample: any finite bit pattern, a short decimal (as a
+// scene's parameters are), an integer, a power of two or its neighbour.
+double sampleDouble(std::mt19937_64& rng, int i) {
+  std::uniform_int_distribution<int> digits(1, 17), power(-30, 30);
+  double v;
+  switch (i % 4) {
+    case 0:
+      do v = fromBits(rng());
+      while (!std::isfinite(v));
+      return v;
+    case 1:
+      return std::round(std::ldexp(static_cast<double>(rng() >> 11), -53) *
+                        std::pow(10.0, digits(rng))) *
+             std::pow(10.0, power(rng));
+    case 2:
+      return static_cast<double>(static_cast<std::int64_t>(rng() >> (rng() % 64)));
+    default:
+      return std::nextafter(std::ldexp(1.0, power(rng) * 30), (rng() & 1) ? 0.0 : 1e300);
+  }
+}
+
+}  // namespace
+
 TEST(ShortestDouble, ManyRandomDoublesAsToChars) {
 #if defined(PBM_NO_FLOAT_TO_CHARS)
   GTEST_SKIP() << "this C++ library has no std::to_chars for a double to compare with "
                   "(emscripten 3.1's libc++): KnownValues checks the text instead";
 #else
   std::mt19937_64 rng(37);
-  std::uniform_int_distribution<int> digits(1, 17), power(-30, 30);
   int wrong = 0;
   for (int i = 0; i < 100000 && wrong < 5; ++i) {
-    double v;
-    switch (i % 4) {
-      case 0:  // any finite bit pattern
-        do v = fromBits(rng());
-        while (!std::isfinite(v));
-        break;
-      case 1:  // a short decimal, as a scene's parameters are
-        v = std::round(std::ldexp(static_cast<double>(rng() >> 11), -53) *
-                       std::pow(10.0, digits(rng))) *
-            std::pow(10.0, power(rng));
-        break;
-      case 2:  // an integer
-        v = static_cast<double>(static_cast<std::int64_t>(rng() >> (rng() % 64)));
-        break;
-      default:  // a power of two, and its neighbours
-        v = std::nextafter(std::ldexp(1.0, power(rng) * 30), (rng() & 1) ? 0.0 : 1e300);
-        break;
-    }
+    const double v = sampleDouble(rng, i);
     if (pbm::shortestDouble(v) != reference(v)) {
       ++wrong;
       ADD_FAILURE() << "case " << i << ": to_chars writes " << reference(v) << ", shortestDouble "
                     << pbm::shortestDouble(v);
+    }
+  }
+#endif
+}
+
+// Under emscripten the digits come from JavaScript's toExponential(); the
+// independent search by printf and strtod must give the same text.
+TEST(ShortestDouble, JavaScriptDigitsAsTheSearch) {
+#if !defined(__EMSCRIPTEN__)
+  GTEST_SKIP() << "natively shortestDouble is the search itself (ManyRandomDoublesAsToChars "
+                  "checks it against to_chars)";
+#else
+  std::mt19937_64 rng(38);
+  int wrong = 0;
+  for (int i = 0; i < 20000 && wrong < 5; ++i) {
+    const double v = sampleDouble(rng, i);
+    if (pbm::shortestDouble(v) != pbm::shortestDoubleBySearch(v)) {
+      ++wrong;
+      ADD_FAILURE() << "case " << i << ": the search writes " << pbm::shortestDoubleBySearch(v)
+                    << ", from JavaScript's digits " << pbm::shortestDouble(v);
     }
   }
 #endif

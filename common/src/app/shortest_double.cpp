@@ -55,17 +55,21 @@ std::string nudged(const char* text, int step) {
   return "";  // a carry out of the first digit: never the shortest
 }
 
-}  // namespace
-
-std::string shortestDouble(double v) {
+// The shortest digits as "d.ddde+X": from JavaScript under emscripten when
+// `engine`, else by the search below.
+std::string shortest(double v, bool engine) {
   if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   if (v == 0) return std::signbit(v) ? "-0" : "0";
   char buf[40];
   std::string found;
 #ifdef __EMSCRIPTEN__
-  pbm_shortest_exponential(v, buf, sizeof buf);
-  found = buf;
+  if (engine) {
+    pbm_shortest_exponential(v, buf, sizeof buf);
+    found = buf;
+  }
+#else
+  (void)engine;
 #endif
   for (int p = 1; p <= 17 && found.empty(); ++p) {
     std::snprintf(buf, sizeof buf, "%.*e", p - 1, v);
@@ -108,6 +112,16 @@ std::string shortestDouble(double v) {
 
   const std::string& shorter = fixed.size() <= scientific.size() ? fixed : scientific;
   return negative ? "-" + shorter : shorter;
+}
+
+}  // namespace
+
+std::string shortestDouble(double v) {
+  return shortest(v, true);
+}
+
+std::string shortestDoubleBySearch(double v) {
+  return shortest(v, false);
 }
 
 }  // namespace pbm
