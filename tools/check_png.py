@@ -108,12 +108,6 @@ def decode(path):
     return width, height, bpp, unfilter(raw, width, height, bpp, stride)
 
 
-def pixels(path):
-    """Every pixel's bytes, row by row (tools/web/check_pages.py compares two)."""
-    _, _, bpp, rows = decode(path)
-    return [bytes(row[i:i + bpp]) for row in rows for i in range(0, len(row), bpp)]
-
-
 def colour_histogram(path):
     width, height, bpp, rows = decode(path)
     counts = Counter()

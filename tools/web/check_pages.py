@@ -62,12 +62,24 @@ def browser(ratio):
     return driver
 
 
-def distinct_pixels(a, b):
-    """The share of pixels that differ between two PNGs of one size."""
-    pa, pb = check_png.pixels(a), check_png.pixels(b)
-    if len(pa) != len(pb):
-        return 1.0
-    return sum(1 for x, y in zip(pa, pb) if x != y) / max(1, len(pa))
+def rgb_pixels(path):
+    width, height, bpp, rows = check_png.decode(path)
+    return (width, height), [row[i:i + 3] for row in rows for i in range(0, width * bpp, bpp)]
+
+
+def share_differing(a, b, tolerance=0):
+    """The share of pixels whose colour differs by more than `tolerance` in a
+    channel between the PNGs a and b; None when their sizes differ."""
+    (size_a, pa), (size_b, pb) = rgb_pixels(a), rgb_pixels(b)
+    if size_a != size_b:
+        return None
+    far = sum(1 for x, y in zip(pa, pb) if max(abs(x[k] - y[k]) for k in range(3)) > tolerance)
+    return far / max(1, len(pa))
+
+
+def blank(path):
+    """A single colour over the whole screenshot: nothing was drawn."""
+    return len(check_png.colour_histogram(path)[2]) < 2
 
 
 def load(driver, url, timeout, frames=30):
@@ -111,8 +123,7 @@ def check_page(driver, url, program, out, timeout):
     first = os.path.join(out, program + ".png")
     settle(driver)
     driver.save_screenshot(first)
-    width, height, counts = check_png.colour_histogram(first)
-    if len(counts) < 2:
+    if blank(first):
         problems.append("the screenshot is blank (a single colour)")
     # A scripted input: ']' (the next scene) must change the picture.
     from selenium.webdriver.common.action_chains import ActionChains
@@ -122,7 +133,7 @@ def check_page(driver, url, program, out, timeout):
     settle(driver)
     after = os.path.join(out, program + "-key.png")
     driver.save_screenshot(after)
-    changed = distinct_pixels(first, after)
+    changed = share_differing(first, after) or 0.0
     if changed < 0.01:
         problems.append("']' changed %.2f %% of the pixels (the next scene should show)" % (100 * changed))
     second = scene_of(driver.title)
@@ -141,15 +152,10 @@ def check_page(driver, url, program, out, timeout):
                             % (second, driver.title, notice))
         bad = os.path.join(out, program + "-bad.png")
         driver.save_screenshot(bad)
-        if len(check_png.colour_histogram(bad)[2]) < 2:
+        if blank(bad):
             problems.append("?scene=%s&h=-1 leaves the canvas blank" % second)
         problems += console_errors(driver)
     return drawn, changed, title_before, problems
-
-
-def rgb_pixels(path):
-    width, height, bpp, rows = check_png.decode(path)
-    return (width, height), [row[i:i + 3] for row in rows for i in range(0, width * bpp, bpp)]
 
 
 def compare_native(driver, url, program, out, native, frames, timeout):
@@ -170,11 +176,9 @@ def compare_native(driver, url, program, out, native, frames, timeout):
         driver.save_screenshot(shot)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    (size_a, a), (size_b, b) = rgb_pixels(reference), rgb_pixels(shot)
-    if size_a != size_b:
-        return None, ["the page's picture is %dx%d, the desktop's %s %dx%d" % (size_b + (reference,) + size_a)]
-    far = sum(1 for x, y in zip(a, b) if max(abs(x[0] - y[0]), abs(x[1] - y[1]), abs(x[2] - y[2])) > 40)
-    share = far / len(a)
+    share = share_differing(reference, shot, 40)
+    if share is None:
+        return None, ["the page's picture and the desktop's %s differ in size" % reference]
     problems = []
     if share > 0.02:
         problems.append("after %d frames %.1f %% of the pixels differ from the desktop's %s (more than 2 %%)"

@@ -11,7 +11,7 @@ namespace {
 constexpr size_t kMultisampleTriangles = 20000;  // see render's multisampling note
 }  // namespace
 
-void Canvas3D::render() const {
+void Canvas3D::render(float pixelRatio) const {
   // Everything is saved and restored, so SFML and the ImGui renderer find the
   // state they left (they keep their own caches).
   glPushAttrib(GL_ALL_ATTRIB_BITS);
@@ -27,8 +27,8 @@ void Canvas3D::render() const {
   glPushMatrix();
   glLoadMatrixd(view.data());
 
-  const GLsizei w = static_cast<GLsizei>(camera_.width()),
-                h = static_cast<GLsizei>(camera_.height());
+  const GLsizei w = static_cast<GLsizei>(camera_.width() * pixelRatio),
+                h = static_cast<GLsizei>(camera_.height() * pixelRatio);
   GLint vp[4];
   glGetIntegerv(GL_VIEWPORT, vp);
   // The 3D view is the window's left part (the panel covers the rest); GL's
@@ -77,12 +77,12 @@ void Canvas3D::render() const {
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glEnable(GL_LINE_SMOOTH);
   for (const auto& b : lines_) {
-    glLineWidth(b.px);
+    glLineWidth(b.px * pixelRatio);
     draw(GL_LINES, b.v);
   }
   glEnable(GL_POINT_SMOOTH);
   for (const auto& b : points_) {
-    glPointSize(b.px);
+    glPointSize(b.px * pixelRatio);
     draw(GL_POINTS, b.v);
   }
 

@@ -233,9 +233,7 @@ std::optional<int> Shell::run() {
                  "OpenGL driver here?): use --headless\n";
     return kExitFailure;
   }
-  const bool shooting = !options_.screenshot.empty();
-  const bool timing = options_.timeFrames > 0;
-  window_.setInteractive(!shooting && !timing);
+  window_.setInteractive(!shooting() && !timing());
   ui_ = uiScaleFromEnvironment(chapter_.program);
 
   ImGui::CreateContext();
@@ -259,8 +257,6 @@ std::optional<int> Shell::run() {
 }
 
 bool Shell::frame() {
-  const bool shooting = !options_.screenshot.empty();
-  const bool timing = options_.timeFrames > 0;
   while (const std::optional<InputEvent> e = window_.poll()) {
     imgui_input::feed(*e);
     handleEvent(*e);
@@ -285,7 +281,7 @@ bool Shell::frame() {
   ImGui::Render();
 
   window_.clear(24, 26, 31);
-  view_->renderGL();  // 3D geometry, depth-tested, under the ImGui pass
+  view_->renderGL(window_.pixelRatio());  // 3D geometry, depth-tested, under the ImGui pass
   window_.pushGLStates();
   imgui_renderer::render();
   window_.popGLStates();
@@ -299,7 +295,7 @@ bool Shell::frame() {
     status_ = savePng(path) ? "saved " + path : "could not save " + path;
     statusTimer_ = 3.f;
   }
-  if (shooting && ++frame_ >= options_.frames) {
+  if (shooting() && ++frame_ >= options_.frames) {
     if (!savePng(options_.screenshot)) {
       std::cerr << chapter_.program << ": error: could not write " << options_.screenshot << "\n";
       exitStatus_ = kExitFailure;
@@ -308,7 +304,7 @@ bool Shell::frame() {
     return false;
   }
   window_.display();
-  if (timing) {
+  if (timing()) {
     window_.finish();  // the software rasteriser may still be drawing
     const auto end = Clock::now();
     frameMs_.push_back(std::chrono::duration<double, std::milli>(end - frameStart_).count());
@@ -319,7 +315,7 @@ bool Shell::frame() {
 }
 
 void Shell::finish() {
-  if (options_.timeFrames > 0) reportFrameTimes(frameMs_);
+  if (timing()) reportFrameTimes(frameMs_);
   imgui_renderer::shutdown();
   ImGui::DestroyContext();
 }

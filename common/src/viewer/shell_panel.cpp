@@ -90,7 +90,7 @@ void Shell::drawPanel() {
   ImGui::SameLine();
   const std::string copy = std::string("Copy ") + Window::setupName();
   if (ImGui::Button(copy.c_str())) {
-    status_ = "copied: " + window_.copySetup(chapter_.program, setup());
+    status_ = "copied: " + window_.copySetup(chapterNumber(), setup());
     statusTimer_ = 6.f;
   }
   view_->panelControls();

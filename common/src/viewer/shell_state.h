@@ -41,6 +41,8 @@ class Shell {
   // false: the window closed or the frames asked for are done.
   bool frame();
   void finish();
+  bool shooting() const { return !options_.screenshot.empty(); }  // --screenshot
+  bool timing() const { return options_.timeFrames > 0; }         // the frame-time run
   Scene& scene() { return *scenes_[current_]; }
   // Runs a scene call; an exercise not done or any other error becomes the
   // on-screen message and pauses the simulation instead of crashing.
@@ -62,6 +64,10 @@ class Shell {
   void reportFrameTimes(std::vector<double> ms) const;
   void drawAbout();
   Window::Setup setup();
+  // "06" of "ch06_tinkertoys": the number ./pbm takes.
+  std::string chapterNumber() const {
+    return chapter_.program.size() > 4 ? chapter_.program.substr(2, 2) : "NN";
+  }
   std::string buildInfo() const;
   float panelWidth() const { return kPanelWidth * ui_; }
 
@@ -112,10 +118,10 @@ bool Shell::guarded(F&& f) {
       shown = file.substr(tree == std::string::npos ? 0 : tree + 1);
     }
     // R restarts the scene with the code this program was built with: new
-    // code needs a new program. `./pbm run NN` keeps the --exercises choice
-    // (every chapter the student writes) and rebuilds before it runs.
-    const std::string& program = chapter_.program;  // "ch06_tinkertoys"
-    const std::string nn = program.size() > 4 ? program.substr(2, 2) : "NN";
+    // code needs a new program, and Window::afterEditing says how to get one
+    // here (./pbm run NN or ./pbm web NN keep the --exercises choice and
+    // rebuild).
+    const std::string nn = chapterNumber();
     message_ = std::string("Exercise not done: ") + e.exercise() + "\n  in " + shown +
                "\n  hint: " + e.hint() + "\n" + Window::afterEditing(nn);
   } catch (const std::exception& e) {

@@ -37,8 +37,9 @@ class View {
 
   // Inside the ImGui frame: the scene's drawing (may throw; the shell catches).
   virtual void drawScene(Scene& scene) = 0;
-  // After the window is cleared and before ImGui renders: OpenGL geometry.
-  virtual void renderGL() const {}
+  // After the window is cleared and before ImGui renders: OpenGL geometry,
+  // pixelRatio framebuffer pixels to a window pixel (Window::pixelRatio).
+  virtual void renderGL(float /*pixelRatio*/) const {}
   // Camera options under the panel's "Fit view" row.
   virtual void panelControls() {}
   // The key help at the bottom of the window ('\n' starts another line).

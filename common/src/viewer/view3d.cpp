@@ -60,7 +60,7 @@ class View3D : public View {
     canvas_.begin(camera_, &labels_);
     scene.draw3D(canvas_);
   }
-  void renderGL() const override { canvas_.render(); }
+  void renderGL(float pixelRatio) const override { canvas_.render(pixelRatio); }
   void panelControls() override {
     bool ortho = camera_.orthographic();
     if (ImGui::Checkbox("orthographic", &ortho)) camera_.setOrthographic(ortho);

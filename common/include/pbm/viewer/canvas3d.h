@@ -25,7 +25,9 @@ class Canvas3D {
   // ImGui frame is built; labels go to `labels` (the viewer's: ImGui's
   // background list), none when it is null.
   void begin(const Camera3D& camera, Painter* labels);
-  void render() const;
+  // pixelRatio: framebuffer pixels to a window pixel (a web page's
+  // devicePixelRatio; 1 on the desktop), by which the view and the widths grow.
+  void render(float pixelRatio) const;
   const Camera3D& camera() const { return camera_; }
 
   // --- curves and points (depth-tested, not lit)

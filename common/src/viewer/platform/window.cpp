@@ -147,9 +147,8 @@ const char* Window::setupName() {
   return "command line";
 }
 
-std::string Window::copySetup(const std::string& program, const Setup& setup) {
-  // "ch02_integrators" is chapter 02: ./pbm run 02.
-  std::string line = "./pbm run " + program.substr(2, 2);
+std::string Window::copySetup(const std::string& nn, const Setup& setup) {
+  std::string line = "./pbm run " + nn;
   for (const auto& [key, value] : setup) {
     if (key == "scene" || key == "method" || key == "h")
       line += " --" + key + " " + value;

@@ -79,7 +79,7 @@ class Window {
   // What a student does after writing an exercise of chapter NN to see it
   // here: the desktop reruns ./pbm run NN, a page is rebuilt and reloaded.
   static std::string afterEditing(const std::string& nn);
-  std::string copySetup(const std::string& program, const Setup& setup);
+  std::string copySetup(const std::string& nn, const Setup& setup);  // nn: "02"
 
   std::optional<InputEvent> poll();
   unsigned width() const;

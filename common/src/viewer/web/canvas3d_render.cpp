@@ -7,7 +7,6 @@
 // pixels is drawn as a quad of that width on the screen; a point is a round
 // sprite. Widths are in the desktop's pixels, times devicePixelRatio here.
 #include <GLES3/gl3.h>
-#include <emscripten.h>
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -85,9 +84,8 @@ struct ClipVertex {
 
 }  // namespace
 
-void Canvas3D::render() const {
+void Canvas3D::render(float ratio) const {
   const Program& p = program();
-  const float ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
   const Eigen::Matrix4f world = (camera_.projectionMatrix() * camera_.viewMatrix()).cast<float>();
   const Eigen::Matrix4f identity = Eigen::Matrix4f::Identity();
   // The camera's view in CSS pixels; the framebuffer's are ratio times more.

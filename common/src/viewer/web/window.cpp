@@ -37,8 +37,7 @@ struct PageCanvas {
   std::deque<InputEvent> events;
   unsigned width = 0, height = 0;      // the canvas's CSS size: the window's pixels
   unsigned fbWidth = 0, fbHeight = 0;  // its framebuffer: devicePixelRatio times more
-  double cssWidth = 0.0, cssHeight = 0.0;
-  float ratio = 1.f;  // framebuffer pixels per CSS pixel
+  float ratio = 1.f;                   // framebuffer pixels per CSS pixel
   bool open = false, shift = false;
   std::function<bool()> frame;
 
@@ -50,12 +49,12 @@ struct PageCanvas {
     double w = 0.0, h = 0.0;
     emscripten_get_element_css_size(kCanvas, &w, &h);
     const float r = static_cast<float>(emscripten_get_device_pixel_ratio());
-    if (w == cssWidth && h == cssHeight && r == ratio && width > 0) return false;
-    cssWidth = w;
-    cssHeight = h;
+    const auto cw = static_cast<unsigned>(std::max(1.0, std::round(w)));
+    const auto ch = static_cast<unsigned>(std::max(1.0, std::round(h)));
+    if (cw == width && ch == height && r == ratio) return false;
+    width = cw;
+    height = ch;
     ratio = r > 0.f ? r : 1.f;
-    width = static_cast<unsigned>(std::max(1.0, std::round(w)));
-    height = static_cast<unsigned>(std::max(1.0, std::round(h)));
     fbWidth = static_cast<unsigned>(std::max(1.0, std::round(w * ratio)));
     fbHeight = static_cast<unsigned>(std::max(1.0, std::round(h * ratio)));
     emscripten_set_canvas_element_size(kCanvas, static_cast<int>(fbWidth),
