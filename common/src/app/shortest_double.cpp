@@ -1,5 +1,6 @@
 #include "pbm/app/shortest_double.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -26,12 +27,27 @@ namespace pbm {
 // What std::to_chars(first, last, v) writes (C++17 [charconv.to.chars]):
 // the fewest significant digits that read back to v, then printf's %f or %e
 // form of them, whichever is shorter, %f on a tie. The digits come from
-// printf's correctly rounded %.*e at rising precision, and where those do not
-// read back, from their neighbour on v's side: at a power of two the doubles
-// below lie twice as close as those above, so the shortest digits may lie
-// farther from v than the correctly rounded ones of the same length
-// (2^-24 = 5.9604644775390625e-08 is 5.960464477539063e-08, not ...062).
+// printf's correctly rounded %.*e at rising precision, read back exactly
+// (readBack), and where those do not read back, from their neighbour on v's side: at a power of two
+// the doubles below lie twice as close as those above, so the shortest digits may lie farther from
+// v than the correctly rounded ones of the same length (2^-24 = 5.9604644775390625e-08
+// is 5.960464477539063e-08, not ...062).
 namespace {
+
+// The double a text reads as. std::from_chars is exact in every library that
+// has it for doubles (__cpp_lib_to_chars); Windows' C library strtod is not
+// (under Wine it reads 3.839223843572815e-239 as 2^-792, the double above the
+// one those digits are closest to). Where from_chars is missing (libc++ before
+// 20, emscripten's musl), strtod is the C library's, correctly rounded.
+double readBack(const std::string& text) {
+#ifdef __cpp_lib_to_chars
+  double v = 0;
+  std::from_chars(text.data(), text.data() + text.size(), v);
+  return v;
+#else
+  return std::strtod(text.c_str(), nullptr);
+#endif
+}
 
 // The text %.*e writes for v with P significant digits, moved by STEP (+1 or
 // -1) in its last digit.
@@ -73,12 +89,12 @@ std::string shortest(double v, bool engine) {
 #endif
   for (int p = 1; p <= 17 && found.empty(); ++p) {
     std::snprintf(buf, sizeof buf, "%.*e", p - 1, v);
-    const double back = std::strtod(buf, nullptr);
+    const double back = readBack(buf);
     if (back == v) {
       found = buf;
     } else {
       const std::string other = nudged(buf, (back < v) == (v > 0) ? 1 : -1);
-      if (!other.empty() && std::strtod(other.c_str(), nullptr) == v) found = other;
+      if (!other.empty() && readBack(other) == v) found = other;
     }
   }
   std::string s = found;

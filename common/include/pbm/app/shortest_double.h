@@ -9,9 +9,10 @@ namespace pbm {
 
 std::string shortestDouble(double v);
 // The same text by printf's correctly rounded digits at rising precision,
-// read back by strtod: what shortestDouble does natively. Under emscripten
-// shortestDouble takes its digits from JavaScript instead (musl's printf is
-// slow there), and cli_tests checks the two against each other.
+// read back by from_chars (strtod where a library lacks it): what
+// shortestDouble does natively. Under emscripten shortestDouble takes its
+// digits from JavaScript instead (musl's printf is slow there), and cli_tests
+// checks the two against each other.
 std::string shortestDoubleBySearch(double v);
 
 }  // namespace pbm
