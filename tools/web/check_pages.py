@@ -4,7 +4,9 @@ reader would see (issue 37): the page's program starts and draws its first
 scene (a screenshot, not blank), within how long; a key (']') changes the
 picture and the title names the next scene; an address ?scene=NAME&h=H
 shows that scene; a bad value shows the command line's message in the page
-and the scene with its defaults; no JavaScript error reaches the console.
+and the scene with its defaults; no JavaScript error reaches the console;
+after 60 frames the picture is the desktop's (./pbm shots); the panel's
+"Save CSV" downloads the first scene's run as the native program writes it.
 
 usage: tools/web/check_pages.py [--site build/web] [--out DIR] [--ratio R]
                                 [--timeout S] [PROGRAM ...]
@@ -188,6 +190,68 @@ def compare_native(driver, url, program, out, native, frames, timeout):
     return share, problems
 
 
+# The panel's "Save CSV" button at 1280 x 800 (CSS pixels): the panel is
+# 360 wide at the right edge, the button the second of its PNG/CSV/link row.
+SAVE_CSV_AT = (1074, 82)
+
+
+def check_csv(driver, url, program, out, native_bin, timeout):
+    """The panel's "Save CSV" at 1280 x 800 downloads the first scene's
+    headless run: its header, its number of rows, its first row and its last
+    time as the native program's --headless --csv writes them (the digits of
+    every cell are section 7's comparison, tools/platform_web.sh)."""
+    import csv
+    import subprocess
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    native = os.path.join(native_bin, program)
+    if not os.access(native, os.X_OK):
+        return None, []
+    downloads = os.path.join(out, program + "-downloads")
+    os.makedirs(downloads, exist_ok=True)
+    for f in os.listdir(downloads):
+        os.remove(os.path.join(downloads, f))
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior",
+                           {"behavior": "allow", "downloadPath": downloads})
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        load(driver, url, timeout, 5)
+        ab = ActionBuilder(driver)
+        ab.pointer_action.move_to_location(*SAVE_CSV_AT)
+        ab.pointer_action.pause(0.3)
+        ab.pointer_action.click()
+        ab.perform()
+        ActionChains(driver).pause(0.1).perform()
+        deadline = time.time() + timeout
+        got = []
+        while time.time() < deadline:
+            got = [f for f in os.listdir(downloads) if f.endswith(".csv")]
+            if got:
+                break
+            time.sleep(0.2)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    if not got:
+        return None, ["'Save CSV' at %s downloaded no CSV within %g s" % (SAVE_CSV_AT, timeout)]
+    with open(os.path.join(downloads, got[0]), newline="") as f:
+        page_rows = list(csv.reader(f))
+    reference = os.path.join(downloads, "native.csv.txt")
+    subprocess.run([native, "--headless", "--csv", reference], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    with open(reference, newline="") as f:
+        native_rows = list(csv.reader(f))
+    problems = []
+    for what, a, b in (("the header", page_rows[:1], native_rows[:1]),
+                       ("the number of rows", len(page_rows), len(native_rows)),
+                       ("the first row", page_rows[1:2], native_rows[1:2]),
+                       ("the last time", page_rows[-1][:1], native_rows[-1][:1])):
+        if a != b:
+            problems.append("'Save CSV' (%s): %s is %s, the native program's %s"
+                            % (got[0], what, str(a)[:120], str(b)[:120]))
+    return (got[0], len(page_rows) - 1), problems
+
+
 def console_errors(driver):
     return ["console error: " + e["message"][:300] for e in driver.get_log("browser")
             if e["level"] == "SEVERE"]
@@ -201,6 +265,8 @@ def main(argv):
     p.add_argument("--timeout", type=float, default=20.0, help="seconds a page may take to draw")
     p.add_argument("--native", default=os.path.join(ROOT, "shots"),
                    help="the desktop's screenshots to compare with (./pbm shots: shots/)")
+    p.add_argument("--native-bin", default=os.path.join(ROOT, "build", "bin"),
+                   help="the native programs whose --headless CSV 'Save CSV' must match")
     p.add_argument("--frames", type=int, default=60, help="frames before the compared picture (./pbm shots')")
     p.add_argument("programs", nargs="*")
     a = p.parse_args(argv)
@@ -225,6 +291,10 @@ def main(argv):
                 problems += more
                 same = "; the desktop's picture: %s" % (
                     "none in %s" % a.native if share is None else "%.2f %% of the pixels differ" % (100 * share))
+                saved, more = check_csv(driver, url, program, out, a.native_bin, a.timeout)
+                problems += more
+                if saved:
+                    same += "; 'Save CSV': %s, %d rows" % saved
             when = "%.2f s" % drawn if drawn is not None else "never"
             status = "FAILED" if problems else "ok"
             print("%-24s %s: first frame after %s, ']' changed %.0f %% of the picture%s"

@@ -262,8 +262,12 @@ bool Shell::frame() {
     handleEvent(*e);
   }
   if (!window_.isOpen()) return false;
+  const bool csvRun = csvFramesToWait_ > 0 && --csvFramesToWait_ == 0;
+  if (csvRun) saveCsv();
   const auto now = Clock::now();
-  const float dt = std::chrono::duration<float>(now - lastFrame_).count();
+  // The CSV's run took no frame's time: the frame rate and the status line's
+  // timer go on as if it had been an ordinary frame.
+  const float dt = csvRun ? 1.f / fps_ : std::chrono::duration<float>(now - lastFrame_).count();
   lastFrame_ = now;
   fps_ = 0.9f * fps_ + 0.1f * (dt > 0.f ? 1.f / dt : fps_);
   statusTimer_ -= dt;

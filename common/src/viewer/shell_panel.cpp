@@ -88,6 +88,13 @@ void Shell::drawPanel() {
   if (ImGui::Button("Fit view")) layoutCamera(true);
   if (ImGui::Button("Save PNG (F12)")) pngWanted_ = true;
   ImGui::SameLine();
+  if (ImGui::Button("Save CSV")) askCsv();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The scene as set now, run from its start to t = %.4g s without drawing:\n"
+        "a row per step, as --headless --csv writes (the lesson's plots).",
+        scene().settings().tEnd);
+  ImGui::SameLine();
   const std::string copy = std::string("Copy ") + Window::setupName();
   if (ImGui::Button(copy.c_str())) {
     status_ = "copied: " + window_.copySetup(chapterNumber(), setup());

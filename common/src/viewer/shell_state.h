@@ -61,6 +61,10 @@ class Shell {
   void drawPanel();
   void drawMessage();
   bool savePng(const std::string& path);
+  // The panel's "Save CSV": the scene as set now, run headless from its start
+  // (shell_csv.cpp).
+  void askCsv();
+  void saveCsv();
   void reportFrameTimes(std::vector<double> ms) const;
   void drawAbout();
   Window::Setup setup();
@@ -92,6 +96,8 @@ class Shell {
   float ui_ = 1.f;  // text and widget scale (PBM_UI_SCALE)
   int pngCount_ = 0;
   bool pngWanted_ = false;  // F12 or the panel's PNG button, this frame
+  int csvCount_ = 0;
+  int csvFramesToWait_ = 0;  // > 0: the CSV runs when it reaches 0 (its notice shown first)
 
   // The loop's own state, kept between frames (frame()).
   using Clock = std::chrono::steady_clock;

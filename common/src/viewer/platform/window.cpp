@@ -7,6 +7,7 @@
 #include "window.h"
 
 #include <SFML/Graphics.hpp>
+#include <fstream>
 
 #include "gl.h"
 #include "sfml_events.h"
@@ -157,6 +158,13 @@ std::string Window::copySetup(const std::string& nn, const Setup& setup) {
   }
   sf::Clipboard::setString(line);
   return line;
+}
+
+// Binary: a CSV's rows end in \n on every system (chapter.cpp, --csv).
+bool Window::saveText(const std::string& path, const std::string& text) const {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  return static_cast<bool>(file.flush());
 }
 
 bool Window::savePng(const std::string& path) const {

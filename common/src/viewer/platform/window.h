@@ -105,6 +105,9 @@ class Window {
   void finish();  // waits until the GPU has drawn (glFinish: frame timing)
   // The back buffer as it is now (call before display), written as a PNG.
   bool savePng(const std::string& path) const;
+  // `text` as the file `path` (the desktop), or a download of that name (a
+  // web page, which writes no files): the panel's CSV.
+  bool saveText(const std::string& path, const std::string& text) const;
 
  private:
   struct Impl;

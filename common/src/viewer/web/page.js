@@ -24,6 +24,7 @@ mergeInto(LibraryManager.library, {
 
   // The back buffer's RGBA rows (bottom to top, as GL reads them) as a PNG
   // the browser downloads under `name`: a page writes no files.
+  pbm_download_png__deps: ["$pbmDownload"],
   pbm_download_png: function (rgba, width, height, name) {
     const file = UTF8ToString(name);
     const canvas = document.createElement("canvas");
@@ -37,15 +38,27 @@ mergeInto(LibraryManager.library, {
       image.data.set(HEAPU8.subarray(from, from + row), y * row);
     }
     context.putImageData(image, 0, 0);
-    canvas.toBlob(function (blob) {
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = file;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
-    }, "image/png");
+    canvas.toBlob(function (blob) { pbmDownload(blob, file); }, "image/png");
     return 1;
+  },
+
+  // `size` bytes of text (UTF-8) at `text` as a file the browser downloads
+  // under `name`: the panel's CSV (the shell's saveCsv).
+  pbm_download_text__deps: ["$pbmDownload"],
+  pbm_download_text: function (text, size, name) {
+    const bytes = HEAPU8.slice(text, text + size);
+    pbmDownload(new Blob([bytes], { type: "text/csv" }), UTF8ToString(name));
+    return 1;
+  },
+
+  // A blob offered as a download: a link clicked, its address freed later.
+  $pbmDownload: function (blob, file) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = file;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 10000);
   },
 });

@@ -22,6 +22,7 @@
 
 // page.js: the browser's side of what C++ cannot do alone.
 extern "C" int pbm_download_png(const void* rgba, int width, int height, const char* name);
+extern "C" int pbm_download_text(const char* text, int size, const char* name);
 extern "C" void pbm_frame_drawn();
 extern "C" char* pbm_copy_link(const char* query);  // malloc'd: the link
 
@@ -291,6 +292,12 @@ bool Window::savePng(const std::string& path) const {
   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   const std::string name = path.substr(path.find_last_of('/') + 1);
   return pbm_download_png(pixels.data(), w, h, name.c_str()) != 0;
+}
+
+// The text becomes a file the browser downloads under the path's file name.
+bool Window::saveText(const std::string& path, const std::string& text) const {
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  return pbm_download_text(text.data(), static_cast<int>(text.size()), name.c_str()) != 0;
 }
 
 }  // namespace pbm
