@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #ifdef __EMSCRIPTEN__
@@ -28,33 +29,38 @@ namespace pbm {
 // the fewest significant digits that read back to v, then printf's %f or %e
 // form of them, whichever is shorter, %f on a tie. The digits come from
 // printf's correctly rounded %.*e at rising precision, read back exactly
-// (readBack), and where those do not read back, from their neighbour on v's side: at a power of two
-// the doubles below lie twice as close as those above, so the shortest digits may lie farther from
-// v than the correctly rounded ones of the same length (2^-24 = 5.9604644775390625e-08
-// is 5.960464477539063e-08, not ...062).
+// (readBack), and where those do not read back, from their neighbour on v's
+// side: at a power of two the doubles below lie twice as close as those
+// above, so the shortest digits may lie farther from v than the correctly
+// rounded ones of the same length (2^-24 = 5.9604644775390625e-08 is
+// 5.960464477539063e-08, not ...062). Char arrays throughout, no allocation:
+// a CSV formats millions of numbers, and under emscripten every std::string
+// made here cost a malloc behind a lock and a call through JavaScript (its
+// exception handling) besides.
 namespace {
+
+constexpr int kDigitsText = 40;  // "-d.dddddddddddddddde-308" and its end
 
 // The double a text reads as. std::from_chars is exact in every library that
 // has it for doubles (__cpp_lib_to_chars); Windows' C library strtod is not
 // (under Wine it reads 3.839223843572815e-239 as 2^-792, the double above the
 // one those digits are closest to). Where from_chars is missing (libc++ before
 // 20, emscripten's musl), strtod is the C library's, correctly rounded.
-double readBack(const std::string& text) {
+double readBack(const char* text) {
 #ifdef __cpp_lib_to_chars
   double v = 0;
-  std::from_chars(text.data(), text.data() + text.size(), v);
+  std::from_chars(text, text + std::strlen(text), v);
   return v;
 #else
-  return std::strtod(text.c_str(), nullptr);
+  return std::strtod(text, nullptr);
 #endif
 }
 
-// The text %.*e writes for v with P significant digits, moved by STEP (+1 or
-// -1) in its last digit.
-std::string nudged(const char* text, int step) {
-  std::string s(text);
-  const size_t e = s.find('e');
-  size_t i = e;
+// The text %.*e wrote, moved by STEP (+1 or -1) in its last digit, in place.
+// false: there is no such text of as many digits (a carry out of the first
+// digit, or 1.00e5 - 1), which is never the shortest.
+bool nudge(char* s, int step) {
+  int i = static_cast<int>(std::strchr(s, 'e') - s);
   while (i-- > 0) {
     if (s[i] == '.' || s[i] == '-') continue;
     if (step > 0 && s[i] == '9') {
@@ -66,78 +72,123 @@ std::string nudged(const char* text, int step) {
       continue;
     }
     s[i] = static_cast<char>(s[i] + step);
-    return s[s[0] == '-' ? 1 : 0] == '0' ? "" : s;  // 1.00e5 - 1 is no 3-digit text
+    return s[s[0] == '-' ? 1 : 0] != '0';
   }
-  return "";  // a carry out of the first digit: never the shortest
+  return false;
 }
 
-// The shortest digits as "d.ddde+X": from JavaScript under emscripten when
-// `engine`, else by the search below.
-std::string shortest(double v, bool engine) {
-  if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  if (v == 0) return std::signbit(v) ? "-0" : "0";
-  char buf[40];
-  std::string found;
+// The shortest digits of a finite, non-zero v as "d.ddde+X" in `text`: from
+// JavaScript under emscripten when `engine`, else by the search.
+void exponential(double v, bool engine, char* text) {
 #ifdef __EMSCRIPTEN__
   if (engine) {
-    pbm_shortest_exponential(v, buf, sizeof buf);
-    found = buf;
+    pbm_shortest_exponential(v, text, kDigitsText);
+    return;
   }
 #else
   (void)engine;
 #endif
-  for (int p = 1; p <= 17 && found.empty(); ++p) {
-    std::snprintf(buf, sizeof buf, "%.*e", p - 1, v);
-    const double back = readBack(buf);
-    if (back == v) {
-      found = buf;
-    } else {
-      const std::string other = nudged(buf, (back < v) == (v > 0) ? 1 : -1);
-      if (!other.empty() && readBack(other) == v) found = other;
+  for (int p = 1; p <= 17; ++p) {
+    std::snprintf(text, kDigitsText, "%.*e", p - 1, v);
+    const double back = readBack(text);
+    if (back == v) return;
+    char other[kDigitsText];
+    std::memcpy(other, text, kDigitsText);
+    if (nudge(other, (back < v) == (v > 0) ? 1 : -1) && readBack(other) == v) {
+      std::memcpy(text, other, kDigitsText);
+      return;
     }
   }
-  std::string s = found;
-  const bool negative = s[0] == '-';
-  if (negative) s.erase(0, 1);
-  const auto e = s.find('e');
-  const int exponent = std::atoi(s.c_str() + e + 1);
-  std::string digits;
-  for (size_t i = 0; i < e; ++i)
-    if (s[i] != '.') digits += s[i];
-  const int n = static_cast<int>(digits.size());
+}
 
-  std::string scientific = digits.substr(0, 1);
-  if (n > 1) scientific += "." + digits.substr(1);
+int copied(const char* text, char* out) {
+  const int n = static_cast<int>(std::strlen(text));
+  std::memcpy(out, text, static_cast<size_t>(n));
+  return n;
+}
+
+int shortest(double v, bool engine, char* out) {
+  if (std::isnan(v)) return copied(std::signbit(v) ? "-nan" : "nan", out);
+  if (std::isinf(v)) return copied(v < 0 ? "-inf" : "inf", out);
+  if (v == 0) return copied(std::signbit(v) ? "-0" : "0", out);
+  char text[kDigitsText];
+  exponential(v, engine, text);
+  const char* s = text[0] == '-' ? text + 1 : text;
+  const char* e = std::strchr(s, 'e');
+  const int exponent = std::atoi(e + 1);
+  char digits[20] = {};
+  int n = 0;
+  for (const char* c = s; c < e; ++c)
+    if (*c != '.') digits[n++] = *c;
+
+  char scientific[kShortestDoubleSize];
+  int sn = 0;
+  scientific[sn++] = digits[0];
+  if (n > 1) {
+    scientific[sn++] = '.';
+    for (int i = 1; i < n; ++i) scientific[sn++] = digits[i];
+  }
+  // The exponent as printf's %e writes it, sign and at least two digits.
+  scientific[sn++] = 'e';
+  scientific[sn++] = exponent < 0 ? '-' : '+';
   const int a = std::abs(exponent);
-  scientific += std::string(exponent < 0 ? "e-" : "e+") + (a < 10 ? "0" : "") + std::to_string(a);
+  if (a >= 100) scientific[sn++] = static_cast<char>('0' + a / 100);
+  scientific[sn++] = static_cast<char>('0' + a / 10 % 10);
+  scientific[sn++] = static_cast<char>('0' + a % 10);
 
-  // %f at the fewest decimals that read back: for a whole number, printf's
-  // %.0f, which writes its exact digits (2^60 is 1152921504606846976, not
-  // the shortest digits padded with zeros).
-  std::string fixed;
+  // %f at the fewest decimals that read back: its length first, its text
+  // only when it is the shorter one.
+  char fixed[kShortestDoubleSize];
+  int fn = 0;
   if (exponent >= n - 1) {
-    char whole[400];
-    std::snprintf(whole, sizeof whole, "%.0f", std::fabs(v));
-    fixed = whole;
+    if (exponent + 1 <= sn) {
+      // A whole number below 2^53 (16 digits) is exactly its shortest
+      // digits padded with zeros; above, printf's %.0f writes its exact
+      // digits (2^60 is 1152921504606846976, not the shortest digits and
+      // zeros).
+      if (exponent < 15) {
+        for (int i = 0; i <= exponent; ++i) fixed[fn++] = i < n ? digits[i] : '0';
+      } else {
+        fn = std::snprintf(fixed, sizeof fixed, "%.0f", std::fabs(v));
+      }
+    } else {
+      fn = sn + 1;
+    }
   } else if (exponent >= 0) {
-    fixed = digits.substr(0, exponent + 1) + "." + digits.substr(exponent + 1);
+    for (int i = 0; i < n; ++i) {
+      if (i == exponent + 1) fixed[fn++] = '.';
+      fixed[fn++] = digits[i];
+    }
+  } else if (n + 1 - exponent <= sn) {
+    fixed[fn++] = '0';
+    fixed[fn++] = '.';
+    for (int i = 0; i < -exponent - 1; ++i) fixed[fn++] = '0';
+    for (int i = 0; i < n; ++i) fixed[fn++] = digits[i];
   } else {
-    fixed = "0." + std::string(-exponent - 1, '0') + digits;
+    fn = sn + 1;
   }
 
-  const std::string& shorter = fixed.size() <= scientific.size() ? fixed : scientific;
-  return negative ? "-" + shorter : shorter;
+  int length = 0;
+  if (text[0] == '-') out[length++] = '-';
+  const bool useFixed = fn <= sn;
+  std::memcpy(out + length, useFixed ? fixed : scientific, static_cast<size_t>(useFixed ? fn : sn));
+  return length + (useFixed ? fn : sn);
 }
 
 }  // namespace
 
+int shortestDouble(double v, char* out) {
+  return shortest(v, true, out);
+}
+
 std::string shortestDouble(double v) {
-  return shortest(v, true);
+  char text[kShortestDoubleSize];
+  return std::string(text, static_cast<size_t>(shortest(v, true, text)));
 }
 
 std::string shortestDoubleBySearch(double v) {
-  return shortest(v, false);
+  char text[kShortestDoubleSize];
+  return std::string(text, static_cast<size_t>(shortest(v, false, text)));
 }
 
 }  // namespace pbm

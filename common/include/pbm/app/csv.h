@@ -37,6 +37,7 @@ class CsvWriter {
   long long rows_ = 0;
   long long rowsFlushed_ = 0;
   std::chrono::steady_clock::time_point lastFlush_;
+  std::string line_;  // the row being written (its memory kept between rows)
 };
 
 // Shortest decimal text that reads back to the same double ("%.17g" trimmed).

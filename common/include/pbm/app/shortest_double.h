@@ -8,6 +8,11 @@
 namespace pbm {
 
 std::string shortestDouble(double v);
+// The same text written to `out`, which holds at least kShortestDoubleSize
+// chars (no terminating zero); returns its length. No allocation: the CSV
+// writer's form.
+inline constexpr int kShortestDoubleSize = 32;
+int shortestDouble(double v, char* out);
 // The same text by printf's correctly rounded digits at rising precision,
 // read back by from_chars (strtod where a library lacks it): what
 // shortestDouble does natively. Under emscripten shortestDouble takes its
