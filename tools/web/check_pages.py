@@ -5,6 +5,8 @@ scene (a screenshot, not blank), within how long; a key (']') changes the
 picture and the title names the next scene; an address ?scene=NAME&h=H
 shows that scene; a bad value shows the command line's message in the page
 and the scene with its defaults; no JavaScript error reaches the console;
+keys pressed after a click in the lesson stay there, after one on the
+canvas they are the program's;
 after 60 frames the picture is the desktop's (./pbm shots); the panel's
 "Save CSV" downloads the first scene's run as the native program writes it.
 
@@ -160,6 +162,34 @@ def check_page(driver, url, program, out, timeout):
     return drawn, changed, title_before, problems
 
 
+def check_lesson_keys(driver, url, timeout):
+    """With the lesson shown, ']' after a click in the lesson stays in the
+    page (the title keeps its scene: the reader scrolls there), and after a
+    click on the canvas it is the program's again (the next scene)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    load(driver, url, timeout, 5)
+    try:
+        if driver.execute_script("return document.getElementById('lesson').hidden"):
+            driver.find_element("id", "toggle").click()
+        before = scene_of(driver.title)
+        driver.find_element("css selector", "#lesson h1").click()
+        ActionChains(driver).send_keys("]").perform()
+        time.sleep(0.5)
+        problems = []
+        if scene_of(driver.title) != before:
+            problems.append("']' after a click in the lesson went to the program (%r, was %r)"
+                            % (driver.title, before))
+        ActionChains(driver).move_to_element(driver.find_element("id", "canvas")).click().perform()
+        ActionChains(driver).send_keys("]").perform()
+        time.sleep(0.5)
+        if scene_of(driver.title) == before:
+            problems.append("']' after a click on the canvas did not reach the program (%r)" % driver.title)
+        return problems + console_errors(driver)
+    finally:
+        # The lesson's state is kept per site: the next page opens as a reader's would.
+        driver.execute_script("localStorage.removeItem('pbm-lesson')")
+
+
 def compare_native(driver, url, program, out, native, frames, timeout):
     """The page after `frames` frames at 1280 x 800 against the desktop's
     screenshot after as many (./pbm shots: shots/PROGRAM.png): the share of
@@ -285,6 +315,7 @@ def main(argv):
         for program in programs:
             url = "http://127.0.0.1:%d/%s.html" % (port, program)
             drawn, changed, title, problems = check_page(driver, url, program, out, a.timeout)
+            problems += check_lesson_keys(driver, url, a.timeout)
             same = ""
             if a.ratio == "1":
                 share, more = compare_native(driver, url, program, out, a.native, a.frames, a.timeout)

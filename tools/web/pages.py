@@ -35,6 +35,7 @@ PAGE = string.Template("""<!doctype html>
   #lesson { width: 34em; max-width: 45vw; height: 100vh; overflow-y: auto; box-sizing: border-box;
             padding: 2.6em 1.4em 2em; background: #f7f5ef; color: #222; }
   #lesson[hidden] { display: none; }
+  #lesson:focus { outline: none; }
   #lesson img { max-width: 100%; }
   #lesson pre, #lesson code { font: 0.88em ui-monospace, monospace; background: #ebe7dc; }
   #lesson pre { padding: 0.6em; overflow-x: auto; }
@@ -54,7 +55,7 @@ PAGE = string.Template("""<!doctype html>
 </head>
 <body>
 <button id="toggle" type="button" aria-controls="lesson">Lesson</button>
-<aside id="lesson" aria-label="The chapter's lesson" hidden>
+<aside id="lesson" aria-label="The chapter's lesson" tabindex="-1" hidden>
 $lesson
 </aside>
 <canvas id="canvas" tabindex="0" oncontextmenu="event.preventDefault()"></canvas>
@@ -79,6 +80,11 @@ $lesson
   }
   label();
   window.addEventListener("resize", label);
+  // Keys go where the reader last clicked (page.js, pbm_keys_for_page): a
+  // click in the lesson focuses it (tabindex -1), one on the canvas the
+  // canvas, which the program's mouse handling would not do by itself.
+  const canvas = document.getElementById("canvas");
+  canvas.addEventListener("pointerdown", function () { canvas.focus(); });
   notice.title = "Click to close";
   notice.onclick = function () { notice.textContent = ""; };
   toggle.onclick = function () {

@@ -156,6 +156,18 @@ void feed(const InputEvent& e) {
 
 #else  // ImGui 1.86: named keys through KeyMap into KeysDown[], indexed by pbm::Key
 
+namespace {
+
+// ImGui 1.86 reads a button's state once a frame: a press and its release
+// between two frames (a quick click at a low frame rate: a page drawn in
+// software, a busy machine) would never be seen. The release then waits for
+// the next frame (ImGui 1.87's event queue does the same).
+int framesBegun = 0;
+int pressedIn[3] = {-1, -1, -1};  // the frame each button last went down in
+bool releaseNext[3] = {};
+
+}  // namespace
+
 void init() {
   ImGuiIO& io = ImGui::GetIO();
   io.BackendPlatformName = "pbm_platform (KeyMap)";
@@ -194,8 +206,19 @@ void feed(const InputEvent& e) {
       io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
       break;
     case T::MouseDown:
+      if (const int b = mouseIndex(e.button); b >= 0) {
+        io.MouseDown[b] = true;
+        pressedIn[b] = framesBegun;
+        releaseNext[b] = false;
+      }
+      break;
     case T::MouseUp:
-      if (const int b = mouseIndex(e.button); b >= 0) io.MouseDown[b] = e.type == T::MouseDown;
+      if (const int b = mouseIndex(e.button); b >= 0) {
+        if (pressedIn[b] == framesBegun)
+          releaseNext[b] = true;
+        else
+          io.MouseDown[b] = false;
+      }
       break;
     case T::Wheel:
       (e.horizontal ? io.MouseWheelH : io.MouseWheel) += e.delta;
@@ -223,6 +246,14 @@ void feed(const InputEvent& e) {
 
 void newFrame(unsigned width, unsigned height, float pixelRatio, float dt) {
   ImGuiIO& io = ImGui::GetIO();
+#if IMGUI_VERSION_NUM < 18700
+  for (int b = 0; b < 3; ++b)
+    if (releaseNext[b] && pressedIn[b] < framesBegun) {
+      io.MouseDown[b] = false;
+      releaseNext[b] = false;
+    }
+  ++framesBegun;
+#endif
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
   io.DisplayFramebufferScale = ImVec2(pixelRatio, pixelRatio);
   io.DeltaTime = dt > 0.f ? dt : 1.f / 60.f;

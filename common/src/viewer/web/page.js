@@ -8,6 +8,15 @@ mergeInto(LibraryManager.library, {
     if (Module.framesDrawn === 1 && Module.onFirstFrame) Module.onFirstFrame();
   },
 
+  // Whether a key belongs to the page rather than the program: the focus is
+  // on an element of the page other than the canvas (a click in the lesson's
+  // column, Tab to one of its links). With the canvas or nothing focused,
+  // the keys are the program's.
+  pbm_keys_for_page: function () {
+    const focused = document.activeElement;
+    return focused && focused !== document.body && focused !== Module.canvas ? 1 : 0;
+  },
+
   // The page's address for `query` (already in the form "scene=NAME&h=0.1"),
   // shown in the address bar and put on the clipboard; returns it (malloc'd).
   pbm_copy_link: function (query) {

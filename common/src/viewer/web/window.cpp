@@ -24,6 +24,7 @@
 extern "C" int pbm_download_png(const void* rgba, int width, int height, const char* name);
 extern "C" int pbm_download_text(const char* text, int size, const char* name);
 extern "C" void pbm_frame_drawn();
+extern "C" int pbm_keys_for_page();
 extern "C" char* pbm_copy_link(const char* query);  // malloc'd: the link
 
 namespace pbm {
@@ -122,6 +123,9 @@ EM_BOOL onWheel(int, const EmscriptenWheelEvent* m, void* data) {
 }
 
 EM_BOOL onKey(int type, const EmscriptenKeyboardEvent* k, void* data) {
+  // A reader in the page around the canvas (the lesson's column, a link, a
+  // button) keeps the keys there: space and the arrows scroll the lesson.
+  if (pbm_keys_for_page()) return EM_FALSE;
   auto* w = static_cast<PageCanvas*>(data);
   InputEvent e;
   e.type = type == EMSCRIPTEN_EVENT_KEYDOWN ? InputEvent::Type::KeyPressed
