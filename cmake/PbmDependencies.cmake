@@ -75,7 +75,7 @@ endif()
 pbm_found(GoogleTest ${GTest_VERSION})
 # Google Benchmark and Boost serve only the benchmarks (chNN_bench): with
 # PBM_BENCHMARKS off they are not looked for, so a platform that builds the
-# rest against another C++ library (tools/platform_libcxx.sh: libc++) needs
+# rest against another C++ library (tools/platforms/platform_libcxx.sh: libc++) needs
 # neither.
 if(PBM_BENCHMARKS)
   find_package(benchmark QUIET)

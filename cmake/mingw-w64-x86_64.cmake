@@ -1,6 +1,6 @@
 # A CMake toolchain file for building the workbook for 64-bit Windows with
 # MinGW-w64 on Linux (Debian's g++-mingw-w64-x86-64-posix), as
-# tools/check_platforms.sh windows does:
+# tools/platforms/check_platforms.sh windows does:
 #
 #   cmake -S . -B build-win -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake \
 #         -DCMAKE_PREFIX_PATH=/where/the/windows/libraries/are

@@ -197,7 +197,7 @@ ensure_configured() {
   ((${PBM_WEB_PAGES:-0})) && gen+=(-DPBM_WEB_PAGES=ON)
   # An ImGui source folder instead of a package (cmake/PbmDependencies.cmake).
   [[ -n ${PBM_IMGUI_DIR:-} ]] && gen+=("-DPBM_IMGUI_DIR=$PBM_IMGUI_DIR")
-  # PBM_BENCHMARKS=0: no benchmark targets (tools/check_platforms.sh --no-bench).
+  # PBM_BENCHMARKS=0: no benchmark targets (tools/platforms/check_platforms.sh --no-bench).
   [[ -n ${PBM_BENCHMARKS:-} ]] && gen+=("-DPBM_BENCHMARKS=$PBM_BENCHMARKS")
   local what=""
   ((PBM_WEB == 0)) || what="emscripten, "

@@ -57,7 +57,7 @@ required_packages() {
 
 ensure_deps() {
   # PBM_DEPS=0: the libraries come from elsewhere, not from Debian's packages
-  # (tools/platform_libcxx.sh builds SFML and GoogleTest against libc++ into a
+  # (tools/platforms/platform_libcxx.sh builds SFML and GoogleTest against libc++ into a
   # prefix): Debian's libstdc++ builds of them must not be installed beside.
   [[ ${PBM_DEPS:-1} == 0 ]] && return 0
   if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

@@ -229,7 +229,7 @@ def check_csv(driver, url, program, out, native_bin, timeout):
     """The panel's "Save CSV" at 1280 x 800 downloads the first scene's
     headless run: its header, its number of rows, its first row and its last
     time as the native program's --headless --csv writes them (the digits of
-    every cell are section 7's comparison, tools/platform_web.sh)."""
+    every cell are section 7's comparison, tools/platforms/platform_web.sh)."""
     import csv
     import subprocess
     from selenium.webdriver.common.action_chains import ActionChains

@@ -1,6 +1,6 @@
 # shellcheck shell=bash disable=SC2154 # ROOT and chroot_dir are the caller's
 # The chroot's mounts and the repository's files copied in, for the
-# platform checks (tools/check_platforms.sh, tools/platform_windows.sh).
+# platform checks (tools/platforms/check_platforms.sh, tools/platforms/platform_windows.sh).
 # Sourced; uses the caller's ROOT and chroot_dir. The mounts are undone when
 # the caller exits.
 

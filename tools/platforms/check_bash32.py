@@ -199,7 +199,7 @@ def main():
     args = ap.parse_args()
     if args.self_test:
         return self_test()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     files = args.files or [os.path.join(root, "pbm")] + sorted(glob.glob(os.path.join(root, "tools", "pbm", "*.sh")))
     out = []
     for path in files:

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # The web build against the native one (issue 37, step 1), on this machine:
-#   tools/check_platforms.sh web [--stages LIST] [--native-build DIR]
+#   tools/platforms/check_platforms.sh web [--stages LIST] [--native-build DIR]
 # Stages (all by default, in this order):
 #   tests   ./pbm test --web --exercises none: every chapter's tests and programs built with
 #           emscripten into build/web-node/, the tests run by ctest under node
 #   csv     every scene's default headless CSV, once by node from
 #           build/web-node/bin/chNN_topic.js and once by the native program
 #           (DIR/bin, default build/; a missing one is built as ./pbm run
-#           builds it), compared cell by cell by tools/csv_digits.py into
+#           builds it), compared cell by cell by tools/platforms/csv_digits.py into
 #           build/platforms/web/csv/compare.md
 # The last line is "platform web (emscripten VERSION, node VERSION): ok; ...".
 set -euo pipefail
-cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 ROOT="$PWD"
 say() { printf 'check_platforms web: %s\n' "$*" >&2; }
 
@@ -44,7 +44,7 @@ platform_name=web
 out="$ROOT/build/platforms/web"
 log="$out/log.txt"
 mkdir -p "$out" && : >"$log"
-# shellcheck source=tools/platform_common.sh
+# shellcheck source=tools/platforms/platform_common.sh
 source "$ROOT/tools/platform_common.sh"
 
 web_csvs() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/check_syntax.sh [mingw|gcc11|all]: every C++ source of the tree (every
+# tools/platforms/check_syntax.sh [mingw|gcc11|all]: every C++ source of the tree (every
 # .cpp under common/, chapters/, solutions/, exercises/, tests/; not the
 # viewer's browser room, common/src/viewer/web/, which em++ alone compiles) through a
 # compiler's front end with `-fsyntax-only -std=c++20 -Wall -Wextra -Werror`,
@@ -21,7 +21,7 @@
 # headers ./pbm deps installs: no configure, no build directory.
 set -euo pipefail
 
-ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd -- "$ROOT"
 
 die() {

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154 # ROOT, log and platform_name are the caller's
-# Shared by the platform checks (tools/check_platforms.sh, platform_windows.sh,
+# Shared by the platform checks (tools/platforms/check_platforms.sh, platform_windows.sh,
 # platform_libcxx.sh). Sourced.
 
 # The Debian mirror this machine's apt uses (a deb822 URIs: line or a

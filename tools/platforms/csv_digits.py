@@ -5,7 +5,7 @@ For every NAME.csv in either folder: "identical" (the same bytes), or the
 rows and columns that differ, the first differing row, the largest relative
 difference and the fewest significant digits two differing numbers share.
 Made for one scene's default CSV written on two platforms
-(tools/check_platforms.sh windows: MinGW + Wine against Linux), where the
+(tools/platforms/check_platforms.sh windows: MinGW + Wine against Linux), where the
 last digits may differ because two C libraries round a function differently.
 
 usage: csv_digits.py A_DIR B_DIR [--names A,B] [--markdown FILE]

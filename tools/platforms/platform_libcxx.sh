@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # macOS's C++ library, proven on Linux (issue 29, item 4):
-# `tools/check_platforms.sh bookworm --compiler clang --stdlib libc++` runs
+# `tools/platforms/check_platforms.sh bookworm --compiler clang --stdlib libc++` runs
 # this. A Mac's compiler is Apple Clang 15-16 with libc++; in a Debian 12 chroot
 # made from this machine's apt mirror it
 #   1. installs clang-16 with libc++-16-dev and libc++abi-16-dev, CMake, Xvfb,
@@ -23,10 +23,10 @@
 #      libc++.so.1 and not libstdc++.so.6 (SFML's libraries included);
 #   5. takes the screenshots (`./pbm shots`, tools/check_png.py);
 #   6. writes every scene's default CSV and their fingerprints
-#      (tools/csv_fingerprint.py), and with --compare FILE.json compares them
+#      (tools/platforms/csv_fingerprint.py), and with --compare FILE.json compares them
 #      with a libstdc++ build's record (csv_fingerprint.py --compare).
 #
-#   tools/check_platforms.sh bookworm --compiler clang --stdlib libc++ [--no-shots]
+#   tools/platforms/check_platforms.sh bookworm --compiler clang --stdlib libc++ [--no-shots]
 #                            [--compare FILE.json] [--shell]
 #
 # Kept between runs, outside the repository: the chroot
@@ -54,7 +54,7 @@ if [[ ${1:-} == --inside ]]; then
   export CC=clang-16 CXX=clang++-16 CXXFLAGS="-stdlib=libc++" LDFLAGS="-stdlib=libc++"
   source_of() { # source_of PACKAGE: the release's upstream source, unpacked once; prints the folder
     # The .orig tarball of Debian's source package, without Debian's patches
-    # (as tools/platform_windows.sh does).
+    # (as tools/platforms/platform_windows.sh does).
     local dir="/pbm/sources/$1" tarball
     if [[ ! -f $dir/.unpacked ]]; then
       rm -rf "$dir" && mkdir -p "$dir/src" "$dir/dl"
@@ -134,7 +134,7 @@ if [[ ${1:-} == --inside ]]; then
   csv)
     # Every scene's default CSV, kept (to see what differs), and its fingerprint.
     rm -rf /pbm/out/csv
-    python3 tools/csv_fingerprint.py --build "$PBM_BUILD_DIR" --out /pbm/out/fingerprints.json \
+    python3 tools/platforms/csv_fingerprint.py --build "$PBM_BUILD_DIR" --out /pbm/out/fingerprints.json \
       --csv-dir /pbm/out/csv >/dev/null
     echo "$(find /pbm/out/csv -name '*.csv' | wc -l) CSVs, fingerprinted"
     ;;
@@ -150,7 +150,7 @@ die() { # die MESSAGE [STATUS]
 }
 say() { printf 'check_platforms libc++: %s\n' "$*" >&2; }
 
-cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 ROOT="$PWD"
 shots=1 shell=0 compare=""
 while (($#)); do
@@ -158,11 +158,11 @@ while (($#)); do
   --no-shots) shots=0 && shift ;;
   --shell) shell=1 && shift ;;
   --compare)
-    (($# >= 2)) || die "--compare needs a fingerprints file (tools/csv_fingerprint.py --out)" 2
+    (($# >= 2)) || die "--compare needs a fingerprints file (tools/platforms/csv_fingerprint.py --out)" 2
     compare="$(realpath -- "$2")"
     shift 2
     ;;
-  *) die "unknown option '$1' (see tools/check_platforms.sh --help)" 2 ;;
+  *) die "unknown option '$1' (see tools/platforms/check_platforms.sh --help)" 2 ;;
   esac
 done
 [[ $(id -u) -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
@@ -174,7 +174,7 @@ out="${PBM_BUILD_DIR:-$ROOT/build}/platforms/$tag"
 log="$out.log"
 mkdir -p "$out"
 : >"$log"
-# shellcheck source=tools/platform_common.sh
+# shellcheck source=tools/platforms/platform_common.sh
 source "$ROOT/tools/platform_common.sh"
 platform_name="bookworm clang libc++"
 mirror="$(apt_mirror)"
@@ -206,7 +206,7 @@ install_packages() { # once per package list
   cp "$chroot_dir/.pbm-want" "$chroot_dir/.pbm-packages"
 }
 
-# shellcheck source=tools/chroot_mounts.sh
+# shellcheck source=tools/platforms/chroot_mounts.sh
 source "$ROOT/tools/chroot_mounts.sh"
 in_chroot() { # in_chroot COMMAND...: with a clean environment
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
@@ -215,7 +215,7 @@ in_chroot() { # in_chroot COMMAND...: with a clean environment
 inside() { # inside STAGE: at nice 10, as every compile on a shared machine
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 PBM_JOBS="${PBM_JOBS:-$(nproc)}" \
-    nice -n 10 /bin/bash /pbm/src/tools/platform_libcxx.sh --inside "$1"
+    nice -n 10 /bin/bash /pbm/src/tools/platforms/platform_libcxx.sh --inside "$1"
 }
 
 mkdir -p "$cache"

@@ -11,12 +11,12 @@
 # It builds in its own tree (default build/bash32, no benchmarks), so build/
 # keeps its --exercises choice.
 #
-# usage: tools/check_bash32_driver.sh BASH [BUILD_DIR]   (exit 1 on a failure, 2 on bad use)
+# usage: tools/platforms/check_bash32_driver.sh BASH [BUILD_DIR]   (exit 1 on a failure, 2 on bad use)
 set -euo pipefail
-cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 me="check_bash32_driver"
 (($# >= 1 && $# <= 2)) || {
-  echo "usage: tools/check_bash32_driver.sh BASH [BUILD_DIR]" >&2
+  echo "usage: tools/platforms/check_bash32_driver.sh BASH [BUILD_DIR]" >&2
   exit 2
 }
 shell="$1"

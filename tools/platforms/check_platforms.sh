@@ -4,16 +4,16 @@
 # installs what `./pbm deps` installs, builds with PBM_WERROR=1, runs
 # `./pbm test` and `./pbm shots` and checks the PNGs.
 #
-#   tools/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
-#   tools/check_platforms.sh windows [--stages LIST]  MinGW-w64 and Wine in a sid chroot
-#                            (tools/platform_windows.sh says what it does)
-#   tools/check_platforms.sh web [--stages LIST]      emscripten and node, here: the tests
+#   tools/platforms/check_platforms.sh [OPTIONS] RELEASE      RELEASE: bookworm (12), trixie (13), sid
+#   tools/platforms/check_platforms.sh windows [--stages LIST]  MinGW-w64 and Wine in a sid chroot
+#                            (tools/platforms/platform_windows.sh says what it does)
+#   tools/platforms/check_platforms.sh web [--stages LIST]      emscripten and node, here: the tests
 #                            under node, every scene's CSV against the native one
-#                            (tools/platform_web.sh says what it does)
+#                            (tools/platforms/platform_web.sh says what it does)
 #     --compiler gcc|clang   the compiler (default gcc; clang installs the release's clang)
 #     --stdlib libc++        bookworm with clang only: macOS's C++ library, clang-16 with
 #                            libc++, SFML and GoogleTest built against it from Debian's
-#                            source packages, no benchmarks (tools/platform_libcxx.sh
+#                            source packages, no benchmarks (tools/platforms/platform_libcxx.sh
 #                            says what it does; --compare FILE.json compares its CSVs'
 #                            fingerprints with a libstdc++ build's)
 #     --no-shots             skip the screenshots
@@ -35,13 +35,13 @@
 # is "platform RELEASE COMPILER: ..." with the test count, the screenshots and
 # the library versions CMake found; the PNGs are copied to
 # build/platforms/RELEASE-COMPILER/ and the fingerprints of every scene's default
-# CSV (tools/csv_fingerprint.py) to build/platforms/RELEASE-COMPILER.csv.json.
+# CSV (tools/platforms/csv_fingerprint.py) to build/platforms/RELEASE-COMPILER.csv.json.
 # Exit 0 when all passed; 5 when the platform could not be set up (debootstrap
 # or the chroot's apt-get update failed: no mirror reachable), so a caller can
 # tell "this machine cannot make the chroot" from "the workbook failed there".
 set -euo pipefail
 ORIG_PWD="$PWD" # --compare FILE is read from where the script was run
-cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 ROOT="$PWD"
 if [[ ${1:-} == windows ]]; then
   shift
@@ -72,7 +72,7 @@ while (($#)); do
     shift 2
     ;;
   --compare)
-    (($# >= 2)) || die "--compare needs a fingerprints file (tools/csv_fingerprint.py --out)" 2
+    (($# >= 2)) || die "--compare needs a fingerprints file (tools/platforms/csv_fingerprint.py --out)" 2
     compare="$2"
     [[ $compare == /* ]] || compare="$ORIG_PWD/$compare"
     shift 2
@@ -123,7 +123,7 @@ esac
 
 build_root="${PBM_BUILD_DIR:-$ROOT/build}"
 chroot_dir="${PBM_CHROOT_DIR:-$build_root/chroots}/$release$( ((viewer)) || echo -noviewer)"
-# shellcheck source=tools/platform_common.sh
+# shellcheck source=tools/platforms/platform_common.sh
 source "$ROOT/tools/platform_common.sh"
 mirror="$(apt_mirror)"
 
@@ -142,7 +142,7 @@ if [[ ! -f $chroot_dir/.pbm-ready ]]; then
   printf 'deb-src %s %s main\n' "$mirror" "$release" >"$chroot_dir/etc/apt/sources.list.d/pbm-src.list"
   touch "$chroot_dir/.pbm-ready"
 fi
-# shellcheck source=tools/chroot_mounts.sh
+# shellcheck source=tools/platforms/chroot_mounts.sh
 source "$ROOT/tools/chroot_mounts.sh"
 mount_system
 
@@ -201,7 +201,7 @@ if ((!PBM_VIEWER)); then
 fi
 # Every scene'"'"'s default headless CSV, fingerprinted: two compilers on one release
 # should agree (.ci/run compares sid'"'"'s GCC and Clang records).
-python3 tools/csv_fingerprint.py --build "$PBM_BUILD_DIR" --out "$PBM_BUILD_DIR/csv-fingerprint.json" >/dev/null
+python3 tools/platforms/csv_fingerprint.py --build "$PBM_BUILD_DIR" --out "$PBM_BUILD_DIR/csv-fingerprint.json" >/dev/null
 if ((SHOTS)); then
   ./pbm shots
   python3 tools/check_png.py shots/*.png

@@ -73,7 +73,7 @@ def main():
     ap.add_argument("--chapters", default="", help="e.g. 01,07 (default: all)")
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--csv-dir", help="keep each CSV as DIR/PROGRAM--SCENE.csv, to see what differs "
-                    "(tools/csv_digits.py compares two such folders)")
+                    "(tools/platforms/csv_digits.py compares two such folders)")
     args = ap.parse_args()
     chapters = {c.zfill(2) for c in args.chapters.split(",") if c}
     if args.csv_dir:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Windows, proven on Linux (issue 29, item 3): `tools/check_platforms.sh windows`
+# Windows, proven on Linux (issue 29, item 3): `tools/platforms/check_platforms.sh windows`
 # runs this. In a Debian sid chroot made from this machine's apt mirror it
 #   1. installs MinGW-w64 (GCC, posix threads), Wine, Xvfb and CMake (sid's
 #      CMake, new enough for SFML 3.1, which needs 3.28);
@@ -16,13 +16,13 @@
 #      own X11 driver keeps its connection), so the program opens its window
 #      as on a Windows desktop;
 #   6. writes every scene's default CSV and compares them with the Linux
-#      build's (--linux-build; tools/csv_digits.py: identical, or which rows
+#      build's (--linux-build; tools/platforms/csv_digits.py: identical, or which rows
 #      and columns differ and how many digits agree). Note the two sides may
 #      differ in more than the C library: the chroot's Eigen (sid's) is not
 #      necessarily the Linux build's.
 
 #
-#   tools/check_platforms.sh windows [--stages LIST] [--shell]
+#   tools/platforms/check_platforms.sh windows [--stages LIST] [--shell]
 #     --stages LIST   which of chroot,deps,tree,tests,shots,csv to run (default all;
 #                     each needs the ones before it to have run once)
 #     --linux-build DIR  the Linux build whose programs' CSVs are compared
@@ -233,7 +233,7 @@ die() { # die MESSAGE [STATUS]
 }
 say() { printf 'check_platforms windows: %s\n' "$*" >&2; }
 
-cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 ROOT="$PWD"
 stages="chroot,deps,tree,tests,shots,csv" shell=0 linux_build="$ROOT/build"
 while (($#)); do
@@ -249,7 +249,7 @@ while (($#)); do
     shift 2
     ;;
   --shell) shell=1 && shift ;;
-  *) die "unknown option '$1' (see tools/check_platforms.sh --help)" 2 ;;
+  *) die "unknown option '$1' (see tools/platforms/check_platforms.sh --help)" 2 ;;
   esac
 done
 [[ $(id -u) -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
@@ -261,7 +261,7 @@ out="${PBM_BUILD_DIR:-$ROOT/build}/platforms/windows"
 log="$out.log"
 mkdir -p "$out"
 : >"$log"
-# shellcheck source=tools/platform_common.sh
+# shellcheck source=tools/platforms/platform_common.sh
 source "$ROOT/tools/platform_common.sh"
 platform_name="windows"
 mirror="$(apt_mirror)"
@@ -296,7 +296,7 @@ install_packages() { # once per package list
   cp "$chroot_dir/.pbm-want" "$chroot_dir/.pbm-packages"
 }
 
-# shellcheck source=tools/chroot_mounts.sh
+# shellcheck source=tools/platforms/chroot_mounts.sh
 source "$ROOT/tools/chroot_mounts.sh"
 in_chroot() { # in_chroot COMMAND...: with a clean environment
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
@@ -316,8 +316,8 @@ if ((shell)); then
   in_chroot WINEDEBUG=-all /bin/bash -c "cd /pbm/src && exec bash -i"
   exit $?
 fi
-wants deps && timed deps in_chroot /bin/bash /pbm/src/tools/platform_windows.sh --inside deps
-inside() { in_chroot /bin/bash /pbm/src/tools/platform_windows.sh --inside "$1"; }
+wants deps && timed deps in_chroot /bin/bash /pbm/src/tools/platforms/platform_windows.sh --inside deps
+inside() { in_chroot /bin/bash /pbm/src/tools/platforms/platform_windows.sh --inside "$1"; }
 wants tree && timed tree inside tree
 wants tests && timed tests inside tests
 wants shots && timed shots inside shots
