@@ -78,13 +78,25 @@ endif()
 set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
 set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
 add_subdirectory(${PBM_GTEST_SOURCE} ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
+# Its own code, not the workbook's: no -Werror there (GoogleTest 1.17 warns
+# of its own GTEST_HAS_DEATH_TEST under -Wundef with emscripten 6).
+target_compile_options(gtest PRIVATE -Wno-error)
+target_compile_options(gtest_main PRIVATE -Wno-error)
 # (GoogleTest 1.11+ names its targets GTest::gtest and GTest::gtest_main itself.)
 set(GTest_FOUND TRUE)
 set(GTest_VERSION "from ${PBM_GTEST_SOURCE}")
 
-# ctest and gtest_discover_tests run each program under node. Node 18+'s own
-# fetch() would make emscripten's loader fetch the .wasm as a URL.
-set(CMAKE_CROSSCOMPILING_EMULATOR node --no-experimental-fetch CACHE STRING "" FORCE)
+# ctest and gtest_discover_tests run each program under node. Node 18 to 21's
+# own fetch() would make emscripten 3.1's loader fetch the .wasm as a URL;
+# a node without the flag (22 and later: fetch is no longer experimental) is
+# run as it is, and a newer emscripten reads the file.
+execute_process(COMMAND node --no-experimental-fetch -e "" RESULT_VARIABLE pbm_node_flag
+                OUTPUT_QUIET ERROR_QUIET)
+if(pbm_node_flag EQUAL 0)
+  set(CMAKE_CROSSCOMPILING_EMULATOR node --no-experimental-fetch CACHE STRING "" FORCE)
+else()
+  set(CMAKE_CROSSCOMPILING_EMULATOR node CACHE STRING "" FORCE)
+endif()
 
 # --- The web pages' Dear ImGui: compiled from an ImGui source folder (./pbm
 # web unpacks Debian's source package of the release's ImGui into

@@ -28,8 +28,16 @@ def command(program):
     its .js under node, which cmake/PbmWeb.cmake names the emulator."""
     exe = os.path.join(BIN, program)
     if not os.path.exists(exe) and os.path.exists(exe + ".js"):
-        return ["node", "--no-experimental-fetch", exe + ".js"]
+        return node_command() + [exe + ".js"]
     return [exe]
+
+
+def node_command():
+    """node, with --no-experimental-fetch where it has the flag (18 to 21:
+    cmake/PbmWeb.cmake says why)."""
+    flag = subprocess.run(["node", "--no-experimental-fetch", "-e", ""],
+                          capture_output=True).returncode == 0
+    return ["node", "--no-experimental-fetch"] if flag else ["node"]
 
 
 def run(program, *args, stdin=None, timeout=60, shell=None):

@@ -45,11 +45,11 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.."
 ROOT="$PWD"
 if [[ ${1:-} == windows ]]; then
   shift
-  exec bash "$ROOT/tools/platform_windows.sh" "$@"
+  exec bash "$ROOT/tools/platforms/platform_windows.sh" "$@"
 fi
 if [[ ${1:-} == web ]]; then
   shift
-  exec bash "$ROOT/tools/platform_web.sh" "$@"
+  exec bash "$ROOT/tools/platforms/platform_web.sh" "$@"
 fi
 
 die() { # die MESSAGE [STATUS]
@@ -115,7 +115,7 @@ libc++)
   ((shots)) || args+=(--no-shots)
   ((shell)) && args+=(--shell)
   [[ -n $compare ]] && args+=(--compare "$compare")
-  exec bash "$ROOT/tools/platform_libcxx.sh" ${args[@]+"${args[@]}"}
+  exec bash "$ROOT/tools/platforms/platform_libcxx.sh" ${args[@]+"${args[@]}"}
   ;;
 *) die "unknown --stdlib '$stdlib' (libc++; libstdc++ is the default)" 2 ;;
 esac
@@ -124,7 +124,7 @@ esac
 build_root="${PBM_BUILD_DIR:-$ROOT/build}"
 chroot_dir="${PBM_CHROOT_DIR:-$build_root/chroots}/$release$( ((viewer)) || echo -noviewer)"
 # shellcheck source=tools/platforms/platform_common.sh
-source "$ROOT/tools/platform_common.sh"
+source "$ROOT/tools/platforms/platform_common.sh"
 mirror="$(apt_mirror)"
 
 # --- the chroot, made once --------------------------------------------------
@@ -143,7 +143,7 @@ if [[ ! -f $chroot_dir/.pbm-ready ]]; then
   touch "$chroot_dir/.pbm-ready"
 fi
 # shellcheck source=tools/platforms/chroot_mounts.sh
-source "$ROOT/tools/chroot_mounts.sh"
+source "$ROOT/tools/platforms/chroot_mounts.sh"
 mount_system
 
 # --- the repository's files, copied in (build trees stay between runs) ------

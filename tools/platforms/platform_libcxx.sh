@@ -175,7 +175,7 @@ log="$out.log"
 mkdir -p "$out"
 : >"$log"
 # shellcheck source=tools/platforms/platform_common.sh
-source "$ROOT/tools/platform_common.sh"
+source "$ROOT/tools/platforms/platform_common.sh"
 platform_name="bookworm clang libc++"
 mirror="$(apt_mirror)"
 
@@ -207,7 +207,7 @@ install_packages() { # once per package list
 }
 
 # shellcheck source=tools/platforms/chroot_mounts.sh
-source "$ROOT/tools/chroot_mounts.sh"
+source "$ROOT/tools/platforms/chroot_mounts.sh"
 in_chroot() { # in_chroot COMMAND...: with a clean environment
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive PBM_JOBS="${PBM_JOBS:-$(nproc)}" "$@"
@@ -240,7 +240,7 @@ timed csv inside csv
 cp "$out/fingerprints.json" "$out.csv.json"
 csvs="written (build/platforms/$tag.csv.json)"
 if [[ -n $compare ]]; then
-  python3 "$ROOT/tools/csv_fingerprint.py" --compare "$compare" --against "$out.csv.json" \
+  python3 "$ROOT/tools/platforms/csv_fingerprint.py" --compare "$compare" --against "$out.csv.json" \
     >"$out/compare.txt" 2>&1 || true
   csvs="against ${compare##*/}: $(tail -n 1 "$out/compare.txt") (build/platforms/$tag/compare.txt)"
 fi

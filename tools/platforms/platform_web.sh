@@ -45,16 +45,19 @@ out="$ROOT/build/platforms/web"
 log="$out/log.txt"
 mkdir -p "$out" && : >"$log"
 # shellcheck source=tools/platforms/platform_common.sh
-source "$ROOT/tools/platform_common.sh"
+source "$ROOT/tools/platforms/platform_common.sh"
 
 web_csvs() {
-  scene_csvs "$out/csv/web" "$ROOT/build/web-node/bin" .js node --no-experimental-fetch
+  # --no-experimental-fetch where node has it (18 to 21; cmake/PbmWeb.cmake)
+  local node=(node)
+  node --no-experimental-fetch -e "" 2>/dev/null && node+=(--no-experimental-fetch)
+  scene_csvs "$out/csv/web" "$ROOT/build/web-node/bin" .js "${node[@]}"
 }
 native_csvs() {
   native_programs "$native_build" && scene_csvs "$out/csv/native" "$native_build/bin"
 }
 compare_csvs() {
-  python3 "$ROOT/tools/csv_digits.py" "$out/csv/native" "$out/csv/web" \
+  python3 "$ROOT/tools/platforms/csv_digits.py" "$out/csv/native" "$out/csv/web" \
     --names native,web --markdown "$out/csv/compare.md"
 }
 

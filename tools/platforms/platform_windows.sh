@@ -262,7 +262,7 @@ log="$out.log"
 mkdir -p "$out"
 : >"$log"
 # shellcheck source=tools/platforms/platform_common.sh
-source "$ROOT/tools/platform_common.sh"
+source "$ROOT/tools/platforms/platform_common.sh"
 platform_name="windows"
 mirror="$(apt_mirror)"
 
@@ -297,7 +297,7 @@ install_packages() { # once per package list
 }
 
 # shellcheck source=tools/platforms/chroot_mounts.sh
-source "$ROOT/tools/chroot_mounts.sh"
+source "$ROOT/tools/platforms/chroot_mounts.sh"
 in_chroot() { # in_chroot COMMAND...: with a clean environment
   chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive PBM_JOBS="${PBM_JOBS:-$(nproc)}" "$@"
@@ -325,7 +325,7 @@ linux_csvs() { # the same scenes' CSVs from the Linux programs in $linux_build/b
   native_programs "$linux_build" && scene_csvs "$out/csv/linux" "$linux_build/bin"
 }
 compare_csvs() {
-  python3 "$ROOT/tools/csv_digits.py" "$out/csv/linux" "$out/csv/windows" \
+  python3 "$ROOT/tools/platforms/csv_digits.py" "$out/csv/linux" "$out/csv/windows" \
     --names Linux,Windows --markdown "$out/csv/compare.md"
 }
 if wants csv; then

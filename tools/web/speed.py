@@ -32,6 +32,14 @@ def timed(cmd):
     return seconds
 
 
+def node_command():
+    """node, with --no-experimental-fetch where it has the flag (18 to 21:
+    cmake/PbmWeb.cmake says why)."""
+    flag = subprocess.run(["node", "--no-experimental-fetch", "-e", ""],
+                          capture_output=True).returncode == 0
+    return ["node", "--no-experimental-fetch"] if flag else ["node"]
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=3)
@@ -48,8 +56,7 @@ def main(argv):
             extra = more[0].split() if more else []
             args = ["--headless", "--scene", scene, "--csv", csv] + extra
             native = [os.path.join(a.build, "bin", program)] + args
-            node = ["node", "--no-experimental-fetch",
-                    os.path.join(a.web_build, "bin", program + ".js")] + args
+            node = node_command() + [os.path.join(a.web_build, "bin", program + ".js")] + args
             n, w = [], []
             for _ in range(a.runs):
                 n.append(timed(native))
