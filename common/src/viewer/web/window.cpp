@@ -243,10 +243,18 @@ GlInfo Window::glInfo() const {
           renderer ? reinterpret_cast<const char*>(renderer) : "unknown"};
 }
 
+// Emscripten 3.1.6 (Debian 12's) spells its version in lower case; later
+// ones in capitals, and mark the old names deprecated (an error with -Werror).
+#ifdef __EMSCRIPTEN_MAJOR__
+#define PBM_EMSCRIPTEN_VERSION __EMSCRIPTEN_MAJOR__, __EMSCRIPTEN_MINOR__, __EMSCRIPTEN_TINY__
+#else
+#define PBM_EMSCRIPTEN_VERSION __EMSCRIPTEN_major__, __EMSCRIPTEN_minor__, __EMSCRIPTEN_tiny__
+#endif
+
 std::string Window::libraryVersion() {
-  return "emscripten " + std::to_string(__EMSCRIPTEN_major__) + "." +
-         std::to_string(__EMSCRIPTEN_minor__) + "." + std::to_string(__EMSCRIPTEN_tiny__) +
-         " (WebGL 2)";
+  const int version[] = {PBM_EMSCRIPTEN_VERSION};
+  return "emscripten " + std::to_string(version[0]) + "." + std::to_string(version[1]) + "." +
+         std::to_string(version[2]) + " (WebGL 2)";
 }
 
 bool Window::runFrames(std::function<bool()> frame) {
