@@ -38,6 +38,17 @@ while (($#)); do
     ;;
   esac
 done
+# A stage it does not know would run nothing and print the last run's
+# results as if they were new.
+for stage in ${stages//,/ }; do
+  case $stage in
+  tests | csv) ;;
+  *)
+    say "unknown stage '$stage' (--stages takes tests,csv)"
+    exit 2
+    ;;
+  esac
+done
 wants() { [[ ",$stages," == *",$1,"* ]]; }
 
 platform_name=web
