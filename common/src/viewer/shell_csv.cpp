@@ -5,11 +5,11 @@
 // is a fresh copy of the scene: what the window shows is left as it was.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 #include "pbm/app/csv.h"
 #include "pbm/app/headless.h"
+#include "pbm/app/text.h"
 #include "pbm/core/errors.h"
 #include "shell_state.h"
 
@@ -26,13 +26,6 @@ long long rowEvery(const SceneSettings& s) {
   return steps > kMostRows ? static_cast<long long>(std::ceil(steps / kMostRows)) : 1;
 }
 
-// 6.283 for 2 pi: a status line, not a CSV cell.
-std::string shortNumber(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", v);
-  return text;
-}
-
 std::string firstLine(const std::string& text) {
   return text.substr(0, text.find('\n'));
 }
@@ -42,7 +35,7 @@ std::string firstLine(const std::string& text) {
 // The run blocks the frames (a page has one thread): its notice is drawn
 // first, and the run starts two frames later (Shell::frame).
 void Shell::askCsv() {
-  status_ = "running " + scene().name() + " to t = " + shortNumber(scene().settings().tEnd) +
+  status_ = "running " + scene().name() + " to t = " + format("%.4g", scene().settings().tEnd) +
             " s for its CSV ...";
   statusTimer_ = 1e9f;
   csvFramesToWait_ = 2;
@@ -59,7 +52,7 @@ void Shell::saveCsv() {
     for (const Param& p : scene().params().all()) run->params().set(p.key + "=" + p.text());
     run->validate();
     const HeadlessResult r = runHeadless(*run, csv, static_cast<int>(every));
-    outcome = std::to_string(r.rows) + " rows to t = " + shortNumber(run->time()) + " s" +
+    outcome = std::to_string(r.rows) + " rows to t = " + format("%.4g", run->time()) + " s" +
               (every > 1 ? ", every " + std::to_string(every) + " steps" : "");
   } catch (const SimulationDiverged& e) {
     // The rows before the divergence are the evidence: they are saved.
