@@ -28,16 +28,22 @@ def command(program):
     its .js under node, which cmake/PbmWeb.cmake names the emulator."""
     exe = os.path.join(BIN, program)
     if not os.path.exists(exe) and os.path.exists(exe + ".js"):
-        return node_command() + [exe + ".js"]
+        return node_command(os.path.dirname(os.path.abspath(BIN))) + [exe + ".js"]
     return [exe]
 
 
-def node_command():
-    """node, with --no-experimental-fetch where it has the flag (18 to 21:
-    cmake/PbmWeb.cmake says why)."""
-    flag = subprocess.run(["node", "--no-experimental-fetch", "-e", ""],
-                          capture_output=True).returncode == 0
-    return ["node", "--no-experimental-fetch"] if flag else ["node"]
+def node_command(build):
+    """The command the web build in `build` runs its programs with: node, and
+    --no-experimental-fetch where that node has the flag. cmake/PbmWeb.cmake
+    decides once, as CMAKE_CROSSCOMPILING_EMULATOR in the tree's cache."""
+    cache_file = os.path.join(build, "CMakeCache.txt")
+    if not os.path.isfile(cache_file):
+        return ["node"]
+    with open(cache_file) as cache:
+        for line in cache:
+            if line.startswith("CMAKE_CROSSCOMPILING_EMULATOR:"):
+                return line.split("=", 1)[1].strip().split(";")
+    return ["node"]
 
 
 def run(program, *args, stdin=None, timeout=60, shell=None):

@@ -59,10 +59,12 @@ mkdir -p "$out" && : >"$log"
 source "$ROOT/tools/platforms/platform_common.sh"
 
 web_csvs() {
-  # --no-experimental-fetch where node has it (18 to 21; cmake/PbmWeb.cmake)
-  local node=(node)
-  node --no-experimental-fetch -e "" 2>/dev/null && node+=(--no-experimental-fetch)
-  scene_csvs "$out/csv/web" "$ROOT/build/web-node/bin" .js "${node[@]}"
+  # The command cmake/PbmWeb.cmake chose for this node (the tree's emulator:
+  # node, with --no-experimental-fetch where node has the flag).
+  local node
+  IFS=';' read -r -a node <<<"$(sed -n 's/^CMAKE_CROSSCOMPILING_EMULATOR:[A-Z]*=//p' \
+    "$ROOT/build/web-node/CMakeCache.txt")"
+  scene_csvs "$out/csv/web" "$ROOT/build/web-node/bin" .js "${node[@]:-node}"
 }
 native_csvs() {
   native_programs "$native_build" && scene_csvs "$out/csv/native" "$native_build/bin"

@@ -32,12 +32,18 @@ def timed(cmd):
     return seconds
 
 
-def node_command():
-    """node, with --no-experimental-fetch where it has the flag (18 to 21:
-    cmake/PbmWeb.cmake says why)."""
-    flag = subprocess.run(["node", "--no-experimental-fetch", "-e", ""],
-                          capture_output=True).returncode == 0
-    return ["node", "--no-experimental-fetch"] if flag else ["node"]
+def node_command(build):
+    """The command the web build in `build` runs its programs with: node, and
+    --no-experimental-fetch where that node has the flag. cmake/PbmWeb.cmake
+    decides once, as CMAKE_CROSSCOMPILING_EMULATOR in the tree's cache."""
+    cache_file = os.path.join(build, "CMakeCache.txt")
+    if not os.path.isfile(cache_file):
+        return ["node"]
+    with open(cache_file) as cache:
+        for line in cache:
+            if line.startswith("CMAKE_CROSSCOMPILING_EMULATOR:"):
+                return line.split("=", 1)[1].strip().split(";")
+    return ["node"]
 
 
 def main(argv):
@@ -56,7 +62,7 @@ def main(argv):
             extra = more[0].split() if more else []
             args = ["--headless", "--scene", scene, "--csv", csv] + extra
             native = [os.path.join(a.build, "bin", program)] + args
-            node = node_command() + [os.path.join(a.web_build, "bin", program + ".js")] + args
+            node = node_command(a.web_build) + [os.path.join(a.web_build, "bin", program + ".js")] + args
             n, w = [], []
             for _ in range(a.runs):
                 n.append(timed(native))
