@@ -32,12 +32,14 @@ regular expressions: each file is parsed with the flags the build itself uses
 operator calls they are and a `<` inside a template argument is never taken
 for a comparison.
 
-Nothing in solutions/ is ever written. The chapter's folder is copied to a
-scratch exercises tree under build/mutants/chNN/, and one build tree is
-configured on it with PBM_EXERCISES=NN and PBM_EXERCISES_DIR pointing there
-(no window, no benchmarks): a mutant rewrites one file of the copy, so only
-that file recompiles and the test program relinks. The trees are kept, so a
-second run starts warm. With --jobs J there are J such trees, one per worker.
+Nothing in solutions/ is ever written. The references are copied to a
+scratch exercises tree under build/mutants/chNN/ (--build-dir to choose), and
+one build tree is configured on it with PBM_EXERCISES=all and
+PBM_EXERCISES_DIR pointing there (no window, no benchmarks): a mutant
+rewrites one file of its chapter's copy, so only that file recompiles and the
+test program relinks. The trees are kept, so a second run starts warm, and
+one --build-dir serves every chapter (CI's sample builds the shared code
+once). With --jobs J there are J such trees, one per worker.
 
 Exit status: 0 when the mutants ran (whatever they showed), 2 on bad usage,
 1 when it could not run (no libclang, the reference does not build or fails
@@ -482,23 +484,34 @@ class Worker:
         self.target = "ch%s_tests" % chapter
 
     def sync(self):
-        """Copies the reference folder into the scratch tree, writing only files
-        that differ (an unchanged file keeps its time stamp and its object)."""
-        ref = os.path.join(self.root, "solutions", "%s_%s" % (self.chapter, self.topic))
-        os.makedirs(self.folder, exist_ok=True)
-        for name in sorted(os.listdir(ref)):
-            a, b = os.path.join(ref, name), os.path.join(self.folder, name)
-            if os.path.isfile(a):
-                data = open(a, "rb").read()
-                if not os.path.exists(b) or open(b, "rb").read() != data:
-                    with open(b, "wb") as f:
-                        f.write(data)
+        """Copies every chapter's reference folder into the scratch tree, writing
+        only files that differ (an unchanged file keeps its time stamp and its
+        object). Every chapter, so that one tree serves them all (CI's sample
+        builds the shared code once): only this chapter's copy is ever mutated."""
+        refs = os.path.join(self.root, "solutions")
+        for folder in sorted(os.listdir(refs)):
+            ref = os.path.join(refs, folder)
+            if not (os.path.isdir(ref) and re.match(r"\d\d_", folder)):
+                continue
+            dest = os.path.join(self.src, folder)
+            os.makedirs(dest, exist_ok=True)
+            for name in sorted(os.listdir(ref)):
+                a, b = os.path.join(ref, name), os.path.join(dest, name)
+                if os.path.isfile(a):
+                    data = open(a, "rb").read()
+                    if not os.path.exists(b) or open(b, "rb").read() != data:
+                        with open(b, "wb") as f:
+                            f.write(data)
 
     def configure(self):
-        if os.path.exists(os.path.join(self.build, "build.ninja")):
+        # A tree configured for one chapter alone (before the trees were shared)
+        # is configured again for all of them.
+        cache = os.path.join(self.build, "CMakeCache.txt")
+        if (os.path.exists(os.path.join(self.build, "build.ninja")) and
+                "PBM_EXERCISES:STRING=all\n" in open(cache, errors="replace").read()):
             return True
         cmd = ["cmake", "-S", self.root, "-B", self.build, "-G", "Ninja",
-               "-DPBM_EXERCISES=" + self.chapter, "-DPBM_EXERCISES_DIR=" + self.src,
+               "-DPBM_EXERCISES=all", "-DPBM_EXERCISES_DIR=" + self.src,
                "-DPBM_VIEWER=OFF", "-DPBM_BENCHMARKS=OFF", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"]
         if shutil.which("ccache"):
             cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
@@ -507,8 +520,8 @@ class Worker:
             self.log("configure failed in %s:\n%s" % (self.build, r.stdout[-3000:]))
         return r.returncode == 0
 
-    def compile(self):
-        r = subprocess.run(["cmake", "--build", self.build, "--target", self.target, "-j1"],
+    def compile(self, jobs=1):
+        r = subprocess.run(["cmake", "--build", self.build, "--target", self.target, "-j%d" % jobs],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         return r.returncode == 0, r.stdout
 
@@ -593,7 +606,8 @@ def report_markdown(chapter, topic, mutants, everything, args, seconds, baseline
     lines.append("`tools/mutants.py %s%s%s`: %s, %.0f s in all "
                  "(%.1f s a mutant; the reference's tests alone: %.2f s), timeout %g s." %
                  (chapter, "".join(" --file " + f for f in (args.file or [])),
-                  " --sample %d --seed %d" % (args.sample, args.seed) if args.sample else "",
+                  (" --sample %d --seed %d" % (args.sample, args.seed) if args.sample else "") +
+                  (" --take %d" % args.take if args.take else ""),
                   sample, seconds, per, baseline, args.timeout_used))
     lines.append("")
     # "sites": every mutant the function has; "made": those this run ran.
@@ -670,6 +684,9 @@ def parse(argv):
     p.add_argument("--file", action="append", help="only this reference file (name in solutions/NN_topic/; repeatable)")
     p.add_argument("--sample", type=int, default=0, help="run K mutants drawn at random (default: all)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (default 1)")
+    p.add_argument("--take", type=int, default=0,
+                   help="of the sample (or of all), run only K spread evenly over it "
+                        "(CI: a few of an analysed sample)")
     p.add_argument("--jobs", type=int, default=1, help="mutants at once, each in its own build tree (default 1)")
     p.add_argument("--timeout", type=float, default=0,
                    help="seconds a mutant's tests may run (default: 20 + 10 x the reference's)")
@@ -687,8 +704,8 @@ def parse(argv):
     if not a.chapter or not re.fullmatch(r"\d{1,2}", a.chapter):
         usage_error("give a chapter number, e.g. 01")
     a.chapter = "%02d" % int(a.chapter)
-    if a.sample < 0 or a.jobs < 1 or a.timeout < 0:
-        usage_error("--sample, --jobs and --timeout take positive numbers")
+    if a.sample < 0 or a.take < 0 or a.jobs < 1 or a.timeout < 0:
+        usage_error("--sample, --take, --jobs and --timeout take positive numbers")
     return a
 
 
@@ -736,7 +753,9 @@ def main(argv):
     if not w0.configure():
         return 1
     say("ch%s: building %s against the reference copy in %s" % (nn, w0.target, w0.src))
-    ok, blog = w0.compile()
+    # The first build (the shared code, or the chapter's after a change) on
+    # every core; a mutant's one file and relink on one.
+    ok, blog = w0.compile(jobs=os.cpu_count() or 1)
     if not ok:
         log("the reference does not build:\n" + blog[-3000:])
         return 1
@@ -762,6 +781,11 @@ def main(argv):
     if args.sample and args.sample < total:
         chosen = random.Random(args.seed).sample(range(total), args.sample)
         mutants = [mutants[i] for i in sorted(chosen)]
+    if args.take and args.take < len(mutants):
+        # K spread evenly over the sample (its files and functions in order), so
+        # that a few of an analysed sample rerun: CI's fixed sample.
+        step = len(mutants) / args.take
+        mutants = [mutants[int(i * step)] for i in range(args.take)]
     if args.list:
         for i, m in enumerate(mutants, 1):
             print("%3d %s:%d %s [%s] %s\n      was: %s\n      now: %s" %
@@ -863,7 +887,7 @@ option(PBM_BENCHMARKS "" ON)
 find_package(GTest REQUIRED)
 # The same contract as the workbook: chapter 01's functions come from the
 # exercises tree when 01 is in PBM_EXERCISES, from solutions/ otherwise.
-if("01" IN_LIST PBM_EXERCISES)
+if("01" IN_LIST PBM_EXERCISES OR PBM_EXERCISES STREQUAL "all")
   set(dir "${PBM_EXERCISES_DIR}/01_toy")
 else()
   set(dir "${CMAKE_SOURCE_DIR}/solutions/01_toy")
