@@ -280,6 +280,12 @@ function(pbm_chapter NN topic)
 
   add_executable(ch${dir} "${chapter_dir}/main.cpp")
   set_target_properties(ch${dir} PROPERTIES OUTPUT_NAME "ch${dir}")
+  if(EMSCRIPTEN AND NOT PBM_WEB_PAGES)
+    # Under node a headless run starts one thread (app/headless.cpp's
+    # LongRunWatch), and each worker of the pool loads the whole module at
+    # start-up: a pool of one, not the tests' eight.
+    target_link_options(ch${dir} PRIVATE -sPTHREAD_POOL_SIZE=1)
+  endif()
   target_link_libraries(ch${dir} PRIVATE ${chapter_libs} pbm_app)
 
   if(EXISTS "${test_main}")
