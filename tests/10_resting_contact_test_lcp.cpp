@@ -561,7 +561,10 @@ TEST(Ch10Dantzig, OnlyUntreatedContactsCompeteToBeDriven) {
   ASSERT_TRUE(r.ok) << "solveLcpDantzig (nextDrive, Baraff 1994 §4): RBII §9: a system at rest "
                     << "always has contact forces; the solver said: " << r.why
                     << ". Only untreated contacts compete to be driven next: an unclamped "
-                       "contact's a a hair below 0 must not hide an untreated a_d < 0";
+                       "contact's a a hair below 0 must not hide an untreated a_d < 0. Contact 2 "
+                       "is dependent on 0 and 1 but for 1e-6: driving it takes a step of about "
+                       "1e6, and without the final step of iterative refinement on C (the "
+                       "exercise's header) f_C keeps that step's rounding, min a about -0.67";
   const double s = std::max(1.0, b.cwiseAbs().maxCoeff());
   const double fmax = std::max(1.0, r.f.cwiseAbs().maxCoeff());
   const VectorXd a = A * r.f + b;

@@ -12,6 +12,9 @@
 // In floating point (the tests have redundant contacts): scale by
 // diag(A)^-1/2, compare with tolerances, let d win ties, do not clamp an
 // index whose Schur complement on C is ~0, cap the pivots at 20 n + 20.
+// End with one step of iterative refinement on C (r = (A f + b)_C, then
+// f_C -= A_CC^-1 r, kept if f_C stays >= 0): a degenerate system's huge steps
+// leave f_C with rounding's error, and the final check would refuse it.
 // Pick d so that rounding cannot choose it: a's equal but for rounding are a
 // tie (e.g. to the lowest index), or a cube at rest on redundant contacts
 // has its load jump between them from step to step.

@@ -56,8 +56,9 @@ struct LcpResult {
 // clamped set at a = 0 and the unclamped set at f = 0, with an incremental
 // Cholesky factor of A_CC (O(n^2) per pivot). In floating point: scale by
 // diag(A)^-1/2, test with tolerances, never clamp a numerically dependent
-// blocker, recompute a before declaring the problem infeasible; a zero
-// diagonal (two fixed bodies) is dropped with f = 0.
+// blocker, recompute a before declaring the problem infeasible, end with one
+// step of iterative refinement on C; a zero diagonal (two fixed bodies) is
+// dropped with f = 0.
 LcpResult solveLcpDantzig(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
                           const LcpOptions& options = {});
 
