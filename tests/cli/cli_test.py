@@ -8,7 +8,9 @@ exit 4 (exercise not done) and says it skipped.
 Each check names the rule it guards; the script prints one line per check and
 exits 1 if any failed.
 
-usage: cli_test.py BIN_DIR
+usage: cli_test.py BIN_DIR [EMULATOR ...]
+EMULATOR: the command that runs the web build's chNN_topic.js (CMake passes
+cmake/PbmWeb.cmake's node command; default node).
 """
 
 import os
@@ -19,31 +21,18 @@ import sys
 import tempfile
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "build/bin"
+NODE = sys.argv[2:] or ["node"]
 FAILED = []
 SKIPPED = []
 
 
 def command(program):
     """The program's command: the executable, or in the web build (issue 37)
-    its .js under node, which cmake/PbmWeb.cmake names the emulator."""
+    its .js under the emulator CMake passes (NODE)."""
     exe = os.path.join(BIN, program)
     if not os.path.exists(exe) and os.path.exists(exe + ".js"):
-        return node_command(os.path.dirname(os.path.abspath(BIN))) + [exe + ".js"]
+        return NODE + [exe + ".js"]
     return [exe]
-
-
-def node_command(build):
-    """The command the web build in `build` runs its programs with: node, and
-    --no-experimental-fetch where that node has the flag. cmake/PbmWeb.cmake
-    decides once, as CMAKE_CROSSCOMPILING_EMULATOR in the tree's cache."""
-    cache_file = os.path.join(build, "CMakeCache.txt")
-    if not os.path.isfile(cache_file):
-        return ["node"]
-    with open(cache_file) as cache:
-        for line in cache:
-            if line.startswith("CMAKE_CROSSCOMPILING_EMULATOR:"):
-                return line.split("=", 1)[1].strip().split(";")
-    return ["node"]
 
 
 def run(program, *args, stdin=None, timeout=60, shell=None):
